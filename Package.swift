@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "FruitInspectors",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "inspector", targets: ["inspector"]),
+    .library(name: "CaseStore", targets: ["CaseStore"]),
+    .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
+  ],
+  targets: [
+    // The C library, seen through a module map and a small shim (SPEC.md section 2).
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    // The SQLite wrapper: the only Swift code that touches C.
+    .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+    // Turns migrations/*.sql into Swift source at build time, so the binary carries the schema.
+    .executableTarget(name: "MigrationEmbedder"),
+    .plugin(
+      name: "EmbedMigrations",
+      capability: .buildTool(),
+      dependencies: ["MigrationEmbedder"]
+    ),
+    // The domain: suspects, fruits, interviews, the seed case and the ranking.
+    .target(
+      name: "CaseStore",
+      dependencies: ["SQLiteKit"],
+      plugins: ["EmbedMigrations"]
+    ),
+    // The command line: parsing, output formats, exit codes.
+    .target(name: "InspectorCLI", dependencies: ["CaseStore", "SQLiteKit"]),
+    .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
+    .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
+    .testTarget(name: "CaseStoreTests", dependencies: ["CaseStore", "SQLiteKit"]),
+    .testTarget(
+      name: "InspectorCLITests",
+      dependencies: ["InspectorCLI", "CaseStore", "SQLiteKit", "inspector"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,26 @@
+#ifndef FRUIT_INSPECTORS_CSQLITE_SHIM_H
+#define FRUIT_INSPECTORS_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/*
+** Returns SQLITE_TRANSIENT, the destructor value that tells sqlite3_bind_text()
+** and sqlite3_bind_blob() to copy the bytes before returning. Swift cannot
+** import the macro because it casts -1 to a function pointer. The caller may
+** free or reuse its buffer as soon as the bind call returns.
+*/
+static inline sqlite3_destructor_type csqlite_transient(void) {
+  return SQLITE_TRANSIENT;
+}
+
+/*
+** Sets a boolean sqlite3_db_config() option (op is one of SQLITE_DBCONFIG_*
+** taking an int and an int*). sqlite3_db_config() is variadic, which Swift
+** cannot call. Returns SQLITE_OK, or SQLITE_ERROR for an unknown op. The
+** caller must pass an open connection.
+*/
+static inline int csqlite_db_config_bool(sqlite3 *db, int op, int on) {
+  return sqlite3_db_config(db, op, on, (int *)0);
+}
+
+#endif

@@ -1,0 +1,69 @@
+/// Why a case-store operation refused its input. Every case is "bad data" (exit 65 in the CLI,
+/// SPEC.md section 4) unless noted; nothing was stored when one is thrown.
+public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
+  /// A value failed validation: which field, what was given, and what is accepted.
+  case invalidValue(field: String, value: String, expected: String)
+  /// No suspect matched the reference (species, name or id).
+  case unknownSuspect(String)
+  /// Several suspects matched a name; the candidates as `Name the Species (id N)`.
+  case ambiguousSuspect(String, candidates: [String])
+  /// No fruit has this name.
+  case unknownFruit(String)
+  /// Another suspect already has this species (ignoring case).
+  case duplicateSpecies(String)
+  /// A fruit with this name (ignoring case) already exists.
+  case duplicateFruit(String)
+  /// The fruit is already one of the suspect's favourites.
+  case alreadyFavorite(suspect: String, fruit: String)
+  /// The fruit is not among the suspect's favourites.
+  case notFavorite(suspect: String, fruit: String)
+  /// The fruit cannot be removed: favoured or nibbled by these (names or `incident N`).
+  case fruitInUse(String, by: [String])
+  /// `init --seed` on a database that already holds suspects.
+  case alreadySeeded(suspects: Int)
+  /// The database schema is older than this binary; `inspector migrate up` brings it up.
+  case schemaOutOfDate(current: Int, latest: Int)
+
+  /// One line for `inspector: error: ...`.
+  public var description: String {
+    switch self {
+    case .invalidValue(let field, let value, let expected):
+      return "invalid \(field) '\(CaseError.shown(value))': expected \(expected)"
+    case .unknownSuspect(let reference):
+      return "no suspect matches '\(CaseError.shown(reference))' (species, name or id)"
+    case .ambiguousSuspect(let reference, let candidates):
+      return "'\(CaseError.shown(reference))' matches several suspects: "
+        + candidates.joined(separator: ", ")
+    case .unknownFruit(let name):
+      return "no fruit named '\(CaseError.shown(name))'"
+    case .duplicateSpecies(let species):
+      return "a suspect of species '\(CaseError.shown(species))' already exists"
+    case .duplicateFruit(let name):
+      return "a fruit named '\(CaseError.shown(name))' already exists"
+    case .alreadyFavorite(let suspect, let fruit):
+      return "\(fruit) is already one of \(suspect)'s favourite fruits"
+    case .notFavorite(let suspect, let fruit):
+      return "\(fruit) is not one of \(suspect)'s favourite fruits"
+    case .fruitInUse(let fruit, let holders):
+      return "cannot remove \(fruit): still held by " + holders.joined(separator: ", ")
+    case .alreadySeeded(let count):
+      return "the database already holds \(count) suspect(s); refusing to seed over them"
+    case .schemaOutOfDate(let current, let latest):
+      return "the database schema is at version \(current), this inspector needs \(latest)"
+    }
+  }
+
+  /// A value fit for a one-line message: newlines and NULs made visible, long text cut.
+  static func shown(_ value: String) -> String {
+    var text = ""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\u{0}": text += "\\0"
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text.count > 80 ? String(text.prefix(77)) + "..." : text
+  }
+}

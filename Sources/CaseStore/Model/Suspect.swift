@@ -1,0 +1,95 @@
+/// An animal under suspicion: its identity and its interview (SPEC.md section 3).
+///
+/// Identity: name, species (unique, case-insensitive), paw size, emoji, favourite fruits in
+/// order. Interview: alibi (empty means none), sleep schedule (optional), suspicion level.
+public struct Suspect: Hashable, Sendable, Identifiable {
+  /// The row id in `animals`, assigned by the database (positive).
+  public let id: Int64
+  /// The suspect's name, e.g. `Rénard`; stored exactly as given.
+  public var name: String
+  /// The species, e.g. `Raccoon`; identifies the suspect.
+  public var species: String
+  /// The paw size.
+  public var pawSize: PawSize
+  /// The emoji, such as `🦝`, or `nil` when the suspect has none.
+  public var emoji: String?
+  /// Names of the favourite fruits, most favoured first.
+  public var favoriteFruits: [String]
+  /// The alibi statement; empty (or only whitespace) means no alibi. May span lines.
+  public var alibi: String
+  /// The sleep schedule, or `nil` when none was recorded.
+  public var sleepSchedule: SleepSchedule?
+  /// The suspicion level, 0 by default.
+  public var suspicionLevel: SuspicionLevel
+
+  /// Creates a suspect value (nothing is stored).
+  public init(
+    id: Int64, name: String, species: String, pawSize: PawSize, emoji: String?,
+    favoriteFruits: [String] = [], alibi: String = "", sleepSchedule: SleepSchedule? = nil,
+    suspicionLevel: SuspicionLevel = .zero
+  ) {
+    self.id = id
+    self.name = name
+    self.species = species
+    self.pawSize = pawSize
+    self.emoji = emoji
+    self.favoriteFruits = favoriteFruits
+    self.alibi = alibi
+    self.sleepSchedule = sleepSchedule
+    self.suspicionLevel = suspicionLevel
+  }
+
+  /// `true` when the alibi is empty or only whitespace (the `no_alibi` clue of SPEC.md section 5).
+  public var hasNoAlibi: Bool { alibi.allSatisfy(\.isWhitespace) }
+}
+
+/// A new suspect's identity, before it has an id.
+public struct NewSuspect: Sendable {
+  /// The name; must not be blank.
+  public var name: String
+  /// The species; must not be blank and must differ (ignoring case) from every other species.
+  public var species: String
+  /// The paw size.
+  public var pawSize: PawSize
+  /// The emoji, or `nil`.
+  public var emoji: String?
+  /// Favourite fruit names, in order; each must name a stored fruit.
+  public var favoriteFruits: [String]
+
+  /// Creates a new suspect's identity.
+  public init(
+    name: String, species: String, pawSize: PawSize, emoji: String? = nil,
+    favoriteFruits: [String] = []
+  ) {
+    self.name = name
+    self.species = species
+    self.pawSize = pawSize
+    self.emoji = emoji
+    self.favoriteFruits = favoriteFruits
+  }
+}
+
+/// Changes to a suspect's identity; `nil` fields stay as they are.
+public struct SuspectEdit: Sendable {
+  /// A new name, or `nil`.
+  public var name: String?
+  /// A new species, or `nil`.
+  public var species: String?
+  /// A new paw size, or `nil`.
+  public var pawSize: PawSize?
+  /// A new emoji (`.some(nil)` removes it), or `nil` to keep it.
+  public var emoji: String??
+
+  /// Creates an edit.
+  public init(
+    name: String? = nil, species: String? = nil, pawSize: PawSize? = nil, emoji: String?? = nil
+  ) {
+    self.name = name
+    self.species = species
+    self.pawSize = pawSize
+    self.emoji = emoji
+  }
+
+  /// `true` when the edit changes nothing.
+  public var isEmpty: Bool { name == nil && species == nil && pawSize == nil && emoji == nil }
+}

@@ -1,0 +1,99 @@
+import SQLiteKit
+
+/// The case file: one SQLite database holding suspects, fruits, interviews (and, from schema v2,
+/// incidents), with the repositories that read and change them.
+///
+/// Opening checks the schema against the migrations this binary carries (SPEC.md section 6):
+/// ``Access/create`` applies what is pending; other accesses refuse a database whose schema is
+/// behind (``CaseError/schemaOutOfDate(current:latest:)``), and ``Access/readWrite`` also
+/// refuses one that is newer (`MigrationError.newerSchema`).
+public final class CaseDatabase {
+  // MARK: - Properties
+
+  /// How to open the file.
+  public enum Access: Sendable {
+    /// Read only (a read-only SQLite connection; no write of any kind is possible).
+    case readOnly
+    /// Read and write an existing file.
+    case readWrite
+    /// Read and write, creating the file (mode 0600) and applying pending migrations.
+    case create
+  }
+
+  /// The SQLite connection; exposed for ad-hoc SQL and operations.
+  public let connection: Connection
+  /// The migrator over the migrations compiled into this binary from `migrations/`.
+  public static let migrator = Migrator(migrations: embeddedMigrations)
+  private var statements: [String: Statement] = [:]
+
+  // MARK: - Init
+
+  /// Opens a case file.
+  ///
+  /// - Parameters:
+  ///   - path: The database file, or `:memory:` (only with ``Access/create``) for tests.
+  ///   - access: Read only, read-write, or create-and-migrate.
+  ///   - busyTimeout: Milliseconds to wait for another writer's lock (SPEC.md section 9).
+  /// - Throws: `SQLiteError` when the file is missing (``ResultCode/cannotOpen``), not a
+  ///   database (``ResultCode/notADatabase``) or locked past the timeout;
+  ///   ``CaseError/schemaOutOfDate(current:latest:)`` for an old schema (not with `.create`);
+  ///   `MigrationError` for a newer schema (writes) or a failed migration.
+  public init(path: String, access: Access, busyTimeout: Int = 5000) throws {
+    let mode: Connection.OpenMode =
+      switch access {
+      case .readOnly: .readOnly
+      case .readWrite: .readWrite
+      case .create: .readWriteCreate
+      }
+    connection = try Connection(path: path, mode: mode, busyTimeout: busyTimeout)
+    let migrator = CaseDatabase.migrator
+    switch access {
+    case .create:
+      try migrator.migrate(connection)
+    case .readWrite, .readOnly:
+      let current = try migrator.currentVersion(of: connection)
+      if current < migrator.latestVersion {
+        throw CaseError.schemaOutOfDate(current: current, latest: migrator.latestVersion)
+      }
+      if current > migrator.latestVersion, access == .readWrite {
+        throw MigrationError.newerSchema(
+          databaseVersion: current, knownVersion: migrator.latestVersion)
+      }
+    }
+  }
+
+  /// Opens a new private in-memory case file at the latest schema (for tests and benchmarks).
+  ///
+  /// - Throws: `MigrationError` if a migration fails (a build defect).
+  public convenience init() throws {
+    try self.init(path: ":memory:", access: .create)
+  }
+
+  // MARK: - Public API
+
+  /// The suspects and their interviews.
+  public var suspects: SuspectRepository { SuspectRepository(database: self) }
+  /// The fruits.
+  public var fruits: FruitRepository { FruitRepository(database: self) }
+
+  /// Runs `body` in one `IMMEDIATE` transaction (SPEC.md section 9): all of it is stored, or,
+  /// when it throws, none of it.
+  ///
+  /// - Throws: What `body` throws, or `SQLiteError` (e.g. ``ResultCode/busy``).
+  public func write<T>(_ body: () throws -> T) throws -> T {
+    try connection.inTransaction(.immediate, body)
+  }
+
+  // MARK: - Internal helpers
+
+  /// A prepared statement reused across calls (reset, bindings cleared by `bind`).
+  func statement(_ sql: String) throws -> Statement {
+    if let cached = statements[sql] {
+      cached.reset()
+      return cached
+    }
+    let prepared = try connection.prepare(sql)
+    statements[sql] = prepared
+    return prepared
+  }
+}

@@ -1,0 +1,95 @@
+import SQLiteKit
+
+/// Reads and changes fruits (`fruits(id, name, color)`, SPEC.md section 3).
+public struct FruitRepository {
+  // MARK: - Properties
+
+  let database: CaseDatabase
+
+  // MARK: - Public API
+
+  /// Every fruit, in id order.
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  public func all() throws -> [Fruit] {
+    let rows = try database.statement("SELECT id, name, color FROM fruits ORDER BY id")
+    var fruits: [Fruit] = []
+    while try rows.step() {
+      fruits.append(Fruit(id: rows.int64(at: 0), name: rows.text(at: 1), color: rows.text(at: 2)))
+    }
+    return fruits
+  }
+
+  /// The fruit named `name`, ignoring case (Unicode-aware).
+  ///
+  /// - Throws: ``CaseError/unknownFruit(_:)`` or `SQLiteError`.
+  public func find(_ name: String) throws -> Fruit {
+    let rows = try database.statement("SELECT id, name, color FROM fruits WHERE name_key = ?")
+    try rows.bind([NameKey.caseKey(name)])
+    if try rows.step() {
+      let fruit = Fruit(id: rows.int64(at: 0), name: rows.text(at: 1), color: rows.text(at: 2))
+      rows.reset()
+      return fruit
+    }
+    // Rows written by other tools may carry a key folded differently.
+    let folded = NameKey.caseKey(name)
+    if let fruit = try all().first(where: { NameKey.caseKey($0.name) == folded }) { return fruit }
+    throw CaseError.unknownFruit(name)
+  }
+
+  /// Stores a new fruit.
+  ///
+  /// - Parameters:
+  ///   - name: Not blank, at most 10,000 characters, unique ignoring case.
+  ///   - color: A colour name (`red`) or `#RRGGBB`; see ``Fruit/normalizedColor(_:)``.
+  /// - Returns: The stored fruit.
+  /// - Throws: ``CaseError/invalidValue(field:value:expected:)``,
+  ///   ``CaseError/duplicateFruit(_:)``, or `SQLiteError`.
+  @discardableResult
+  public func add(name: String, color: String) throws -> Fruit {
+    try SuspectRepository.validate(text: name, field: "fruit name")
+    let color = try Fruit.normalizedColor(color)
+    return try database.write {
+      do {
+        try database.statement("INSERT INTO fruits (name, color, name_key) VALUES (?, ?, ?)")
+          .run([name, color, NameKey.caseKey(name)])
+      } catch let error as SQLiteError where error.code == .constraint {
+        if error.message.contains("name_key") { throw CaseError.duplicateFruit(name) }
+        throw error
+      }
+      return Fruit(id: database.connection.lastInsertRowID, name: name, color: color)
+    }
+  }
+
+  /// Deletes the fruit named `name`, unless a suspect favours it (or, from schema v2, an
+  /// incident concerns it).
+  ///
+  /// - Returns: The fruit as it was.
+  /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/fruitInUse(_:by:)`` naming who holds
+  ///   it, or `SQLiteError`.
+  @discardableResult
+  public func remove(_ name: String) throws -> Fruit {
+    try database.write {
+      let fruit = try find(name)
+      let holders = try self.holders(of: fruit.id)
+      if !holders.isEmpty { throw CaseError.fruitInUse(fruit.name, by: holders) }
+      try database.connection.execute("DELETE FROM fruits WHERE id = ?", [fruit.id])
+      return fruit
+    }
+  }
+
+  // MARK: - Internal helpers
+
+  /// Who holds fruit `id`: suspects that favour it, as `Name the Species`.
+  func holders(of id: Int64) throws -> [String] {
+    let rows = try database.connection.prepare(
+      """
+      SELECT a.name, a.species FROM favorite_fruits ff JOIN animals a ON a.id = ff.animal_id
+      WHERE ff.fruit_id = ? ORDER BY a.id
+      """)
+    try rows.bind([id])
+    var holders: [String] = []
+    while try rows.step() { holders.append("\(rows.text(at: 0)) the \(rows.text(at: 1))") }
+    return holders
+  }
+}

@@ -1,0 +1,287 @@
+import SQLiteKit
+
+/// Reads and changes suspects: identity in `animals`, favourites in `favorite_fruits`, the
+/// interview in `alibis`, `sleep_schedules` and `suspicion_levels` (SPEC.md section 3).
+///
+/// Every change is one transaction (nested inside the caller's, if any). Names, species, alibis
+/// and emoji are stored exactly as given; they are validated first (blank or over 10,000
+/// characters is refused), and nothing is stored when an error is thrown.
+public struct SuspectRepository {
+  // MARK: - Properties
+
+  let database: CaseDatabase
+  private var connection: Connection { database.connection }
+
+  /// The columns every suspect query selects, in the order ``suspect(from:favorites:)`` reads.
+  static let columns = """
+    a.id, a.name, a.species, a.paw_size, a.emoji, coalesce(al.statement, ''),
+    s.sleep_at, s.wake_at, coalesce(l.level, 0.0)
+    """
+  static let joins = """
+    FROM animals a
+    LEFT JOIN alibis al ON al.animal_id = a.id
+    LEFT JOIN sleep_schedules s ON s.animal_id = a.id
+    LEFT JOIN suspicion_levels l ON l.animal_id = a.id
+    """
+
+  // MARK: - Reading
+
+  /// Every suspect with favourites and interview, in id order (the `list` command).
+  ///
+  /// Two queries whatever the number of suspects: one for identities and interviews, one for all
+  /// favourites in order.
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  public func all() throws -> [Suspect] {
+    var favorites: [Int64: [String]] = [:]
+    let favoriteRows = try database.statement(
+      """
+      SELECT ff.animal_id, f.name FROM favorite_fruits ff JOIN fruits f ON f.id = ff.fruit_id
+      ORDER BY ff.animal_id, ff.position, f.id
+      """)
+    while try favoriteRows.step() {
+      favorites[favoriteRows.int64(at: 0), default: []].append(favoriteRows.text(at: 1))
+    }
+    let rows = try database.statement(
+      "SELECT \(Self.columns) \(Self.joins) ORDER BY a.id")
+    var result: [Suspect] = []
+    while try rows.step() {
+      result.append(try Self.suspect(from: rows, favorites: favorites[rows.int64(at: 0)] ?? []))
+    }
+    return result
+  }
+
+  /// The suspect with this id, or `nil`.
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  public func suspect(id: Int64) throws -> Suspect? {
+    let rows = try database.statement("SELECT \(Self.columns) \(Self.joins) WHERE a.id = ?")
+    try rows.bind([id])
+    guard try rows.step() else { return nil }
+    var suspect = try Self.suspect(from: rows, favorites: [])
+    rows.reset()
+    suspect.favoriteFruits = try favoriteNames(of: id)
+    return suspect
+  }
+
+  /// Finds the suspect a person means: by species, then name (both ignoring case and Unicode
+  /// normalization; a name typed without its accents matches when no name matches with them),
+  /// then numeric id (SPEC.md section 4).
+  ///
+  /// - Parameter reference: What was typed, e.g. `raccoon`, `Rénard` or `10`.
+  /// - Throws: ``CaseError/unknownSuspect(_:)`` or ``CaseError/ambiguousSuspect(_:candidates:)``
+  ///   (several suspects share the name; the candidates are listed).
+  public func find(_ reference: String) throws -> Suspect {
+    let id = try resolve(reference)
+    guard let suspect = try suspect(id: id) else { throw CaseError.unknownSuspect(reference) }
+    return suspect
+  }
+
+  /// The id of the suspect `reference` means; see ``find(_:)``.
+  ///
+  /// - Throws: ``CaseError/unknownSuspect(_:)`` or ``CaseError/ambiguousSuspect(_:candidates:)``.
+  public func resolve(_ reference: String) throws -> Int64 {
+    let bySpecies = try database.statement("SELECT id FROM animals WHERE species_key = ?")
+    try bySpecies.bind([NameKey.caseKey(reference)])
+    if try bySpecies.step() {
+      defer { bySpecies.reset() }
+      return bySpecies.int64(at: 0)
+    }
+
+    let byName = try database.statement(
+      "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id")
+    try byName.bind([NameKey.sortKey(reference)])
+    var matches: [(id: Int64, name: String, species: String)] = []
+    while try byName.step() {
+      matches.append((byName.int64(at: 0), byName.text(at: 1), byName.text(at: 2)))
+    }
+    // Prefer names equal ignoring case; accept names equal ignoring accents too (`renard`).
+    let folded = NameKey.caseKey(reference)
+    let exact = matches.filter { NameKey.caseKey($0.name) == folded }
+    if !exact.isEmpty { matches = exact }
+    if matches.isEmpty {
+      let scanned = try scan(for: folded)
+      if let id = scanned.species { return id }
+      matches = scanned.names
+    }
+    if matches.count == 1 { return matches[0].id }
+    if matches.count > 1 {
+      throw CaseError.ambiguousSuspect(
+        reference, candidates: matches.map { "\($0.name) the \($0.species) (id \($0.id))" })
+    }
+    if let id = Int64(reference), id > 0,
+      try connection.scalar("SELECT 1 FROM animals WHERE id = ?", [id]) != nil
+    {
+      return id
+    }
+    throw CaseError.unknownSuspect(reference)
+  }
+
+  /// Number of suspects.
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  public func count() throws -> Int {
+    Int(try connection.scalar("SELECT count(*) FROM animals")?.integerValue ?? 0)
+  }
+
+  // MARK: - Changing identity
+
+  /// Stores a new suspect with its favourites (default interview), in one transaction.
+  ///
+  /// - Returns: The stored suspect, with its new id.
+  /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a blank or over-long name or
+  ///   species, ``CaseError/duplicateSpecies(_:)``, ``CaseError/unknownFruit(_:)``,
+  ///   ``CaseError/alreadyFavorite(suspect:fruit:)`` for a fruit listed twice, or `SQLiteError`.
+  @discardableResult
+  public func add(_ new: NewSuspect) throws -> Suspect {
+    try Self.validate(text: new.name, field: "name")
+    try Self.validate(text: new.species, field: "species")
+    let emoji = try Self.validated(emoji: new.emoji)
+    return try database.write {
+      let insert = try database.statement(
+        """
+        INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """)
+      do {
+        try insert.run([
+          new.name, new.species, new.pawSize.rawValue, emoji, NameKey.caseKey(new.species),
+          NameKey.sortKey(new.name),
+        ])
+      } catch let error as SQLiteError where error.code == .constraint {
+        throw Self.caseError(for: error, species: new.species)
+      }
+      let id = connection.lastInsertRowID
+      var position: Int64 = 0
+      var seen = Set<Int64>()
+      let addFavorite = try database.statement(
+        "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
+      for name in new.favoriteFruits {
+        let fruit = try database.fruits.find(name)
+        guard seen.insert(fruit.id).inserted else {
+          throw CaseError.alreadyFavorite(suspect: new.name, fruit: fruit.name)
+        }
+        try addFavorite.run([id, fruit.id, position])
+        position += 1
+      }
+      return try suspect(id: id)!
+    }
+  }
+
+  /// Changes identity fields of suspect `id`; fields left `nil` in `edit` stay.
+  ///
+  /// - Returns: The suspect as stored afterwards.
+  /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/invalidValue(field:value:expected:)``,
+  ///   ``CaseError/duplicateSpecies(_:)``, or `SQLiteError`.
+  @discardableResult
+  public func edit(id: Int64, _ edit: SuspectEdit) throws -> Suspect {
+    if let name = edit.name { try Self.validate(text: name, field: "name") }
+    if let species = edit.species { try Self.validate(text: species, field: "species") }
+    let emoji = try edit.emoji.map { try Self.validated(emoji: $0) }
+    return try database.write {
+      guard var suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
+      suspect.name = edit.name ?? suspect.name
+      suspect.species = edit.species ?? suspect.species
+      suspect.pawSize = edit.pawSize ?? suspect.pawSize
+      if let emoji { suspect.emoji = emoji }
+      do {
+        try connection.execute(
+          """
+          UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
+            name_key = ?
+          WHERE id = ?
+          """,
+          [
+            suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
+            NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), id,
+          ])
+      } catch let error as SQLiteError where error.code == .constraint {
+        throw Self.caseError(for: error, species: suspect.species)
+      }
+      return try self.suspect(id: id)!
+    }
+  }
+
+  /// Deletes suspect `id` with its interview and favourites (one transaction).
+  ///
+  /// - Returns: The suspect as it was.
+  /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.
+  @discardableResult
+  public func remove(id: Int64) throws -> Suspect {
+    try database.write {
+      guard let suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
+      try connection.execute("DELETE FROM animals WHERE id = ?", [id])
+      return suspect
+    }
+  }
+
+  // MARK: - Internal helpers
+
+  func favoriteNames(of id: Int64) throws -> [String] {
+    let rows = try database.statement(
+      """
+      SELECT f.name FROM favorite_fruits ff JOIN fruits f ON f.id = ff.fruit_id
+      WHERE ff.animal_id = ? ORDER BY ff.position, f.id
+      """)
+    try rows.bind([id])
+    var names: [String] = []
+    while try rows.step() { names.append(rows.text(at: 0)) }
+    return names
+  }
+
+  /// Reads a row selected with ``columns``.
+  static func suspect(from row: Statement, favorites: [String]) throws -> Suspect {
+    var schedule: SleepSchedule?
+    if let sleep = row.optionalText(at: 6), let wake = row.optionalText(at: 7) {
+      schedule = SleepSchedule(
+        sleep: try ClockTime(parsing: sleep, field: "sleep time"),
+        wake: try ClockTime(parsing: wake, field: "wake time"))
+    }
+    return Suspect(
+      id: row.int64(at: 0), name: row.text(at: 1), species: row.text(at: 2),
+      pawSize: PawSize(rawValue: row.text(at: 3)) ?? .small, emoji: row.optionalText(at: 4),
+      favoriteFruits: favorites, alibi: row.text(at: 5), sleepSchedule: schedule,
+      suspicionLevel: SuspicionLevel(row.double(at: 8)) ?? .zero)
+  }
+
+  /// Refuses blank text and text over 10,000 characters (as SQLite's `length()` counts them).
+  static func validate(text: String, field: String) throws {
+    if text.allSatisfy(\.isWhitespace) {
+      throw CaseError.invalidValue(field: field, value: text, expected: "a non-blank \(field)")
+    }
+    if text.unicodeScalars.count > 10_000 {
+      throw CaseError.invalidValue(
+        field: field, value: text, expected: "at most 10,000 characters")
+    }
+  }
+
+  /// An emoji: `nil` or empty means none; at most 64 characters.
+  static func validated(emoji: String?) throws -> String? {
+    guard let emoji, !emoji.allSatisfy(\.isWhitespace) else { return nil }
+    guard emoji.unicodeScalars.count <= 64 else {
+      throw CaseError.invalidValue(field: "emoji", value: emoji, expected: "at most 64 characters")
+    }
+    return emoji
+  }
+
+  static func caseError(for error: SQLiteError, species: String) -> Error {
+    if error.message.contains("species_key") { return CaseError.duplicateSpecies(species) }
+    return error
+  }
+
+  /// The slow path of ``resolve(_:)``: species and names whose stored key was folded
+  /// differently (rows written by other tools), compared in Swift. Runs only when the indexed
+  /// look-ups found nothing.
+  private func scan(for folded: String) throws -> (
+    species: Int64?, names: [(id: Int64, name: String, species: String)]
+  ) {
+    let rows = try connection.prepare("SELECT id, name, species FROM animals ORDER BY id")
+    var names: [(id: Int64, name: String, species: String)] = []
+    while try rows.step() {
+      let (id, name, species) = (rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2))
+      if NameKey.caseKey(species) == folded { return (id, []) }
+      if NameKey.caseKey(name) == folded { names.append((id, name, species)) }
+    }
+    return (nil, names)
+  }
+}

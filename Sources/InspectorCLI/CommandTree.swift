@@ -1,0 +1,74 @@
+import SQLiteKit
+
+/// The command tree of `inspector` (SPEC.md section 4): global options, groups and leaf
+/// commands, and the table from command path to implementation.
+enum CommandTree {
+  /// The global options, accepted before or after the command.
+  static let globalOptions: [OptionSpec] = [
+    .option(
+      "db", valueName: "path",
+      help: "The database file (default: $INSPECTOR_DB, else"
+        + " $XDG_DATA_HOME/fruit-inspectors/cases.sqlite)."),
+    .option(
+      "format", valueName: "format", help: "Output format.",
+      allowedValues: OutputFormat.allCases.map(\.rawValue)),
+    .flag("json", help: "Short for --format json."),
+    .flag("no-color", help: "Never colour the output (also off when NO_COLOR is set)."),
+    .option(
+      "busy-timeout", valueName: "ms",
+      help: "How long a write waits for another writer's lock (default 5000, also"
+        + " $INSPECTOR_BUSY_TIMEOUT_MS)."),
+  ]
+
+  /// Leaf commands by path.
+  static let leaves: [(path: [String], command: any InspectorCommand.Type)] = [
+    (["init"], InitCommand.self),
+    (["demo"], DemoCommand.self),
+    (["list"], ListCommand.self),
+    (["show"], ShowCommand.self),
+    (["animal", "add"], AnimalAddCommand.self),
+    (["animal", "edit"], AnimalEditCommand.self),
+    (["animal", "remove"], AnimalRemoveCommand.self),
+    (["fruit", "list"], FruitListCommand.self),
+    (["fruit", "add"], FruitAddCommand.self),
+    (["fruit", "remove"], FruitRemoveCommand.self),
+    (["favorite", "add"], FavoriteAddCommand.self),
+    (["favorite", "remove"], FavoriteRemoveCommand.self),
+    (["alibi"], AlibiCommand.self),
+    (["sleep"], SleepCommand.self),
+    (["suspect"], SuspectCommand.self),
+    (["rank"], RankCommand.self),
+  ]
+
+  /// Abstracts of the groups.
+  static let groups: [String: String] = [
+    "animal": "Add, edit and remove suspects.",
+    "fruit": "List, add and remove fruits.",
+    "favorite": "Add and remove a suspect's favourite fruits (order is kept).",
+  ]
+
+  /// Leaf commands by path, for dispatch.
+  static let commands: [[String]: any InspectorCommand.Type] = Dictionary(
+    uniqueKeysWithValues: leaves.map { ($0.path, $0.command) })
+
+  /// The root spec, with groups built from ``leaves`` in order.
+  static let root: CommandSpec = {
+    var subcommands: [CommandSpec] = []
+    for (path, command) in leaves {
+      if path.count == 1 {
+        subcommands.append(command.spec)
+      } else if let index = subcommands.firstIndex(where: { $0.name == path[0] }) {
+        subcommands[index].subcommands.append(command.spec)
+      } else {
+        subcommands.append(
+          CommandSpec(
+            name: path[0], abstract: groups[path[0]] ?? "", subcommands: [command.spec]))
+      }
+    }
+    return CommandSpec(
+      name: "inspector",
+      abstract: "The Fruit Inspectors' case database: suspects, fruits, alibis and rankings.",
+      options: globalOptions, subcommands: subcommands,
+      version: "inspector \(Inspector.version) (SQLite \(Connection.sqliteVersion))")
+  }()
+}

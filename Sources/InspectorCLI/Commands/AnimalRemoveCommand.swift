@@ -1,0 +1,21 @@
+import CaseStore
+
+/// `inspector animal remove <animal>`: delete a suspect with its interview and favourites.
+struct AnimalRemoveCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "remove",
+    abstract: "Remove a suspect with its interview and favourite fruits.",
+    arguments: [ShowCommand.animalArgument])
+
+  static func run(_ context: CommandContext) throws -> String {
+    let database = try context.openDatabase(write: true)
+    let suspect = try database.write {
+      let id = try database.suspects.resolve(context.argument("animal"))
+      return try database.suspects.remove(id: id)
+    }
+    return SuspectOutput.render(
+      suspect, context,
+      message: "Removed \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"
+        + " (id \(suspect.id)).")
+  }
+}

@@ -1,0 +1,43 @@
+import CaseStore
+
+/// `inspector demo`: the main job in one command. Creates and seeds the database when it is
+/// new (or holds nothing yet), then prints the suspect table and the ranking (SPEC.md section 4).
+struct DemoCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "demo",
+    abstract: "Create and seed the database if missing, then show the suspects and the ranking.")
+
+  static func run(_ context: CommandContext) throws -> String {
+    let (database, created) = try context.createDatabase()
+    var seeded = false
+    if try database.suspects.count() == 0, try database.fruits.all().isEmpty {
+      try SeedCase.load(into: database)
+      seeded = true
+    }
+    let suspects = try database.suspects.all()
+    let ranking = try SuspicionRanking(database: database).bySuspicionLevel(limit: 20)
+    let presenter = SuspectPresenter(style: context.style)
+    switch context.format {
+    case .json:
+      let value = JSONValue.object([
+        ("database", .string(context.databasePath)),
+        ("suspects", .array(suspects.map { .object(SuspectPresenter.json($0)) })),
+        ("ranking", .array(ranking.map { .object(RankCommand.json($0)) })),
+      ])
+      return value.serialized(pretty: true) + "\n"
+    case .csv:
+      return ListCommand.csv(suspects)
+    case .table:
+      var text = ""
+      if created || seeded {
+        text += "Created \(context.databasePath) with the seed case.\n\n"
+      } else {
+        text += "Case file: \(context.databasePath)\n\n"
+      }
+      text += context.style.bold("Suspects") + "\n" + presenter.table(suspects) + "\n\n"
+      text += context.style.bold("Ranking by suspicion level") + "\n"
+      text += RankCommand.table(ranking, presenter: presenter) + "\n"
+      return text
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import CaseStore
+
+/// `inspector fruit list`: every fruit with its colour.
+struct FruitListCommand: InspectorCommand {
+  static let spec = CommandSpec(name: "list", abstract: "List the fruits and their colours.")
+
+  static func run(_ context: CommandContext) throws -> String {
+    let fruits = try context.openDatabase(write: false).fruits.all()
+    return Render.list(
+      context, json: fruits.map(FruitOutput.json), csvHeader: FruitOutput.csvHeader,
+      csv: fruits.map(FruitOutput.csvFields)
+    ) {
+      var table = TextTable(
+        columns: [.init("ID", alignment: .right), .init("FRUIT"), .init("COLOUR")])
+      table.rows = fruits.map { ["\($0.id)", $0.name, $0.color] }
+      return table.render(headerStyle: context.style.bold)
+    }
+  }
+}
+
+/// Fruit objects of SPEC.md section 4: `id`, `name`, `color`.
+enum FruitOutput {
+  static let csvHeader = ["id", "name", "color"]
+
+  static func json(_ fruit: Fruit) -> [(String, JSONValue)] {
+    [("id", .integer(fruit.id)), ("name", .string(fruit.name)), ("color", .string(fruit.color))]
+  }
+
+  static func csvFields(_ fruit: Fruit) -> [String?] {
+    ["\(fruit.id)", fruit.name, fruit.color]
+  }
+
+  static func render(_ fruit: Fruit, _ context: CommandContext, message: String) -> String {
+    Render.record(context, json: json(fruit), csvHeader: csvHeader, csv: csvFields(fruit)) {
+      message
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import CaseStore
+
+/// `inspector init [--seed]`: create the database if missing and apply pending migrations;
+/// `--seed` loads the seed case (SPEC.md section 4).
+struct InitCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "init",
+    abstract: "Create the database if missing and apply pending migrations.",
+    options: [
+      .flag("seed", help: "Load the seed case (refused when suspects already exist).")
+    ])
+
+  static func run(_ context: CommandContext) throws -> String {
+    let (database, created) = try context.createDatabase()
+    if context.arguments.flag("seed") {
+      try SeedCase.load(into: database)
+    }
+    let version = try CaseDatabase.migrator.currentVersion(of: database.connection)
+    let suspects = try database.suspects.count()
+    let fruits = try database.fruits.all().count
+    let json: [(String, JSONValue)] = [
+      ("path", .string(context.databasePath)), ("created", .bool(created)),
+      ("schema_version", .integer(Int64(version))), ("suspects", .integer(Int64(suspects))),
+      ("fruits", .integer(Int64(fruits))),
+    ]
+    return Render.record(
+      context, json: json, csvHeader: json.map(\.0),
+      csv: [context.databasePath, "\(created)", "\(version)", "\(suspects)", "\(fruits)"]
+    ) {
+      let verb = created ? "Created" : "Opened"
+      return "\(verb) \(context.databasePath) (schema version \(version)):"
+        + " \(suspects) suspect(s), \(fruits) fruit(s)."
+    }
+  }
+}

@@ -1,0 +1,22 @@
+import CaseStore
+
+/// `inspector list`: the suspect table (SPEC.md section 4).
+struct ListCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "list",
+    abstract: "List the suspects: name, species, favourite fruits and suspicion.")
+
+  static func run(_ context: CommandContext) throws -> String {
+    let suspects = try context.openDatabase(write: false).suspects.all()
+    return Render.list(
+      context, json: suspects.map(SuspectPresenter.json), csvHeader: SuspectPresenter.csvHeader,
+      csv: suspects.map(SuspectPresenter.csvFields)
+    ) { SuspectPresenter(style: context.style).table(suspects) }
+  }
+
+  /// The suspects as CSV with a header.
+  static func csv(_ suspects: [Suspect]) -> String {
+    CSVWriter.document(
+      header: SuspectPresenter.csvHeader, rows: suspects.map(SuspectPresenter.csvFields))
+  }
+}

@@ -1,0 +1,31 @@
+import CaseStore
+
+/// `inspector show <animal>`: the inspector view of one suspect (SPEC.md section 4).
+struct ShowCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "show",
+    abstract: "Show one suspect: identity and interview.",
+    arguments: [animalArgument])
+
+  /// The `<animal>` argument shared by commands that take a suspect.
+  static let animalArgument = ArgumentSpec(
+    "animal", help: "The suspect: species, then name (ignoring case), then numeric id.")
+
+  static func run(_ context: CommandContext) throws -> String {
+    let suspect = try context.openDatabase(write: false).suspects.find(context.argument("animal"))
+    return SuspectOutput.render(suspect, context)
+  }
+}
+
+/// Output of commands that print one suspect.
+enum SuspectOutput {
+  /// The suspect as a JSON object, a CSV row, or the inspector view.
+  static func render(_ suspect: Suspect, _ context: CommandContext, message: String? = nil)
+    -> String
+  {
+    Render.record(
+      context, json: SuspectPresenter.json(suspect), csvHeader: SuspectPresenter.csvHeader,
+      csv: SuspectPresenter.csvFields(suspect)
+    ) { message ?? SuspectPresenter(style: context.style).detail(suspect) }
+  }
+}

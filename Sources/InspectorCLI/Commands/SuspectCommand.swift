@@ -1,0 +1,26 @@
+import CaseStore
+
+/// `inspector suspect <animal> LEVEL`: set the suspicion level, LEVEL in [0, 1].
+struct SuspectCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "suspect",
+    abstract: "Set a suspect's suspicion level, from 0 (unlikely) to 1 (guilty).",
+    arguments: [
+      ShowCommand.animalArgument,
+      ArgumentSpec("level", help: "A number in [0, 1] such as 0.5, .5 or 1 (dot as decimal)."),
+    ])
+
+  static func run(_ context: CommandContext) throws -> String {
+    let level = try SuspicionLevel(parsing: context.argument("level"))
+    let database = try context.openDatabase(write: true)
+    let suspect = try database.write {
+      let id = try database.suspects.resolve(context.argument("animal"))
+      try database.suspects.setSuspicionLevel(id: id, level)
+      return try database.suspects.suspect(id: id)!
+    }
+    return SuspectOutput.render(
+      suspect, context,
+      message: "\(SuspectPresenter.title(suspect)): suspicion \(level.value),"
+        + " \(level.label.rawValue).")
+  }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  private let systemWrite = Darwin.write
+#endif
+
+extension Inspector {
+  /// Runs the process's command line, writes stdout and stderr, and exits with the status.
+  public static func main() -> Never {
+    // A closed pipe (`inspector list | head -1`) ends output quietly instead of killing us.
+    signal(SIGPIPE, SIG_IGN)
+    let outcome = run(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
+      stdoutIsTerminal: isatty(1) == 1,
+      writeToStandardError: { text in write(text, to: 2) })
+    write(outcome.standardOutput, to: 1)
+    write(outcome.standardError, to: 2)
+    exit(outcome.status)
+  }
+
+  /// The environment of this process as a dictionary.
+  static func processEnvironment() -> [String: String] {
+    var environment: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let pair = String(cString: pointer)
+      if let equals = pair.firstIndex(of: "=") {
+        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return environment
+  }
+
+  /// Writes all of `text` to a file descriptor, retrying on interruption; a closed pipe ends
+  /// the write silently.
+  static func write(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { buffer in
+        systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+}

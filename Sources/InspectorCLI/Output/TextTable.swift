@@ -1,0 +1,204 @@
+/// A plain-text table for people: a header row, a rule, and rows aligned by display width.
+///
+/// The `table` output format of SPEC.md section 4. Columns are separated by two
+/// spaces and padded by ``displayWidth(of:)-(String)``, never `String.count`, so
+/// emoji, accented names and CJK line up. Lines never end in whitespace. Cells
+/// are shown on one line: every newline (LF, CR, CRLF, U+2028…) becomes "↵",
+/// a tab becomes one space, and other control characters become U+FFFD "�", so
+/// data cannot move the cursor or inject escape sequences.
+///
+/// ```swift
+/// var table = TextTable(columns: [.init("NAME"), .init("LEVEL", alignment: .right)])
+/// table.append(["🐦‍⬛ Catie", "0.90"])
+/// print(table.render())
+/// // NAME      LEVEL
+/// // ────────  ─────
+/// // 🐦‍⬛ Catie   0.90
+/// ```
+public struct TextTable: Sendable {
+  /// How a column places text that is narrower than the column.
+  public enum Alignment: Sendable, Equatable {
+    /// Text starts at the column's left edge (names, labels).
+    case left
+    /// Text ends at the column's right edge (numbers).
+    case right
+  }
+
+  /// One column: its header text and its alignment.
+  ///
+  /// The header follows the column's alignment too.
+  public struct Column: Sendable, Equatable {
+    /// The header shown above the rule, usually upper case ("NAME").
+    public var header: String
+    /// Where narrower cells (and the header) sit within the column.
+    public var alignment: Alignment
+
+    /// Creates a column.
+    ///
+    /// - Parameters:
+    ///   - header: The header text; sanitised like a cell.
+    ///   - alignment: `.left` (the default) or `.right`.
+    public init(_ header: String, alignment: Alignment = .left) {
+      self.header = header
+      self.alignment = alignment
+    }
+  }
+
+  // MARK: - Properties
+
+  /// The columns, left to right.
+  public var columns: [Column]
+
+  /// The body rows; each holds one cell per column.
+  ///
+  /// A row shorter than ``columns`` is completed with empty cells; a longer row
+  /// is a programmer error (``append(_:)`` traps on it, rendering ignores the
+  /// extra cells).
+  public var rows: [[String]]
+
+  /// The character repeated to draw the rule under the header: "─" (U+2500,
+  /// one column wide in Western-locale terminals).
+  public static let ruleCharacter: Character = "─"
+
+  /// What a newline inside a cell is shown as: "↵" (U+21B5).
+  public static let newlineReplacement: Character = "↵"
+
+  // MARK: - Init
+
+  /// Creates a table with the given columns and, optionally, rows.
+  ///
+  /// - Parameters:
+  ///   - columns: The columns, left to right.
+  ///   - rows: Body rows, one cell per column.
+  public init(columns: [Column], rows: [[String]] = []) {
+    self.columns = columns
+    self.rows = rows
+  }
+
+  /// Creates a table from header texts, all columns left-aligned unless
+  /// `rightAligned` names their indices.
+  ///
+  /// - Parameters:
+  ///   - headers: Header texts, left to right.
+  ///   - rightAligned: Indices (0-based) of the columns to right-align.
+  public init(headers: [String], rightAligned: Set<Int> = []) {
+    self.columns = headers.enumerated().map { index, header in
+      Column(header, alignment: rightAligned.contains(index) ? .right : .left)
+    }
+    self.rows = []
+  }
+
+  // MARK: - Public API
+
+  /// Appends one body row.
+  ///
+  /// - Parameter row: At most one cell per column; missing trailing cells are empty.
+  /// - Precondition: `row.count <= columns.count`.
+  public mutating func append(_ row: [String]) {
+    precondition(row.count <= columns.count, "TextTable row has more cells than columns")
+    rows.append(row)
+  }
+
+  /// Renders the table as lines: the header, the rule, then one line per row.
+  ///
+  /// Each column is as wide as its widest cell or header (display width). The
+  /// rule is ``ruleCharacter`` repeated to each column's width. Trailing spaces
+  /// are removed from every line. A table with no columns renders no lines; a
+  /// table with no rows renders the header and the rule.
+  ///
+  /// - Parameters:
+  ///   - headerStyle: Applied to each header text after padding is computed, so
+  ///     it may add ANSI codes (``OutputStyle/bold(_:)``) without moving columns.
+  ///   - cellStyle: Applied to each body cell's text, given its row and column
+  ///     index (0-based), after padding is computed.
+  /// - Returns: The lines, without line terminators.
+  public func lines(
+    headerStyle: (String) -> String = { $0 },
+    cellStyle: (_ row: Int, _ column: Int, _ text: String) -> String = { $2 }
+  ) -> [String] {
+    guard !columns.isEmpty else { return [] }
+    let headers = columns.map { Self.singleLine($0.header) }
+    let body = rows.map { row in
+      (0..<columns.count).map { $0 < row.count ? Self.singleLine(row[$0]) : "" }
+    }
+    var widths = headers.map { displayWidth(of: $0) }
+    for row in body {
+      for (index, cell) in row.enumerated() {
+        widths[index] = max(widths[index], displayWidth(of: cell))
+      }
+    }
+    var result: [String] = []
+    result.reserveCapacity(body.count + 2)
+    result.append(renderLine(headers, widths: widths) { _, text in headerStyle(text) })
+    let rule = widths.map { String(repeating: Self.ruleCharacter, count: $0) }
+    result.append(Self.trimmingTrailingSpaces(rule.joined(separator: "  ")))
+    for (rowIndex, row) in body.enumerated() {
+      result.append(renderLine(row, widths: widths) { cellStyle(rowIndex, $0, $1) })
+    }
+    return result
+  }
+
+  /// Renders the table as one string: ``lines(headerStyle:cellStyle:)`` joined
+  /// by "\n", with no newline after the last line (so `print(_:)` adds it).
+  ///
+  /// - Parameters:
+  ///   - headerStyle: Styling for header texts; see ``lines(headerStyle:cellStyle:)``.
+  ///   - cellStyle: Styling for body cells; see ``lines(headerStyle:cellStyle:)``.
+  /// - Returns: The rendered table, or "" when there are no columns.
+  public func render(
+    headerStyle: (String) -> String = { $0 },
+    cellStyle: (_ row: Int, _ column: Int, _ text: String) -> String = { $2 }
+  ) -> String {
+    lines(headerStyle: headerStyle, cellStyle: cellStyle).joined(separator: "\n")
+  }
+
+  // MARK: - Private helpers
+
+  private func renderLine(
+    _ cells: [String], widths: [Int], style: (_ column: Int, _ text: String) -> String
+  ) -> String {
+    var line = ""
+    for (index, cell) in cells.enumerated() {
+      if index > 0 { line += "  " }
+      let padding = String(repeating: " ", count: widths[index] - displayWidth(of: cell))
+      let styled = cell.isEmpty ? cell : style(index, cell)
+      switch columns[index].alignment {
+      case .left: line += styled + padding
+      case .right: line += padding + styled
+      }
+    }
+    return Self.trimmingTrailingSpaces(line)
+  }
+
+  /// Makes a cell printable on one line (see the type's documentation).
+  static func singleLine(_ text: String) -> String {
+    let needsWork = text.unicodeScalars.contains { scalar in
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+        || scalar.value == 0x2029
+    }
+    guard needsWork else { return text }
+    var result = ""
+    for character in text {
+      if character.isNewline {
+        result.append(newlineReplacement)
+      } else if character == "\t" {
+        result.append(" ")
+      } else if character.unicodeScalars.contains(where: {
+        $0.properties.generalCategory == .control
+      }) {
+        result.append("\u{FFFD}")
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  private static func trimmingTrailingSpaces(_ line: String) -> String {
+    var end = line.endIndex
+    while end > line.startIndex, line[line.index(before: end)] == " " {
+      end = line.index(before: end)
+    }
+    return String(line[..<end])
+  }
+}

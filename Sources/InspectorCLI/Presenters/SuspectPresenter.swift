@@ -1,0 +1,152 @@
+import CaseStore
+
+/// Turns suspects into the three output formats (SPEC.md section 4).
+///
+/// JSON keys: `id`, `name`, `species`, `emoji` (null when none), `paw_size`, `favorite_fruits`
+/// (names in order), `alibi`, `sleep_schedule` (`{"sleep", "wake"}` or null),
+/// `suspicion_level`, `suspicion_label`. CSV has the same columns, favourites joined by `; `
+/// and the schedule as `sleep` and `wake` columns.
+struct SuspectPresenter {
+  let style: OutputStyle
+
+  /// CSV header for suspects.
+  static let csvHeader = [
+    "id", "name", "species", "emoji", "paw_size", "favorite_fruits", "alibi", "sleep", "wake",
+    "suspicion_level", "suspicion_label",
+  ]
+
+  /// The JSON object of one suspect.
+  static func json(_ suspect: Suspect) -> [(String, JSONValue)] {
+    let schedule: JSONValue =
+      suspect.sleepSchedule.map {
+        .object([("sleep", .string($0.sleep.description)), ("wake", .string($0.wake.description))])
+      } ?? .null
+    return [
+      ("id", .integer(suspect.id)),
+      ("name", .string(suspect.name)),
+      ("species", .string(suspect.species)),
+      ("emoji", JSONValue(suspect.emoji)),
+      ("paw_size", .string(suspect.pawSize.rawValue)),
+      ("favorite_fruits", .array(suspect.favoriteFruits.map(JSONValue.string))),
+      ("alibi", .string(suspect.alibi)),
+      ("sleep_schedule", schedule),
+      ("suspicion_level", .double(suspect.suspicionLevel.value)),
+      ("suspicion_label", .string(suspect.suspicionLevel.label.rawValue)),
+    ]
+  }
+
+  /// The CSV fields of one suspect, in ``csvHeader`` order.
+  static func csvFields(_ suspect: Suspect) -> [String?] {
+    [
+      "\(suspect.id)", suspect.name, suspect.species, suspect.emoji, suspect.pawSize.rawValue,
+      suspect.favoriteFruits.joined(separator: "; "), suspect.alibi,
+      suspect.sleepSchedule?.sleep.description, suspect.sleepSchedule?.wake.description,
+      "\(suspect.suspicionLevel.value)", suspect.suspicionLevel.label.rawValue,
+    ]
+  }
+
+  /// `🦝 Rénard`: emoji (if any) and name.
+  static func displayName(_ suspect: Suspect) -> String {
+    if let emoji = suspect.emoji { return "\(emoji) \(suspect.name)" }
+    return suspect.name
+  }
+
+  /// `Rénard the Raccoon`.
+  static func title(_ suspect: Suspect) -> String {
+    "\(suspect.name) the \(suspect.species)"
+  }
+
+  /// A 10-cell bar for a level in [0, 1]: `███░░░░░░░` for 0.3 (rounded to the nearest tenth).
+  static func bar(_ level: SuspicionLevel) -> String {
+    let filled = Int((level.value * 10).rounded())
+    return String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled)
+  }
+
+  /// The bar and label, e.g. `█████░░░░░ Very suspicious`, without colour.
+  static func suspicionText(_ level: SuspicionLevel) -> String {
+    "\(bar(level)) \(level.label.rawValue)"
+  }
+
+  /// `text` in the label's colour (when colour is on).
+  func colored(_ text: String, _ label: SuspicionLabel) -> String {
+    switch label.color {
+    case .green: style.green(text)
+    case .mint: style.mint(text)
+    case .orange: style.orange(text)
+    case .red: style.red(text)
+    case .blue: style.blue(text)
+    }
+  }
+
+  /// The first `count` favourites joined by `, `, with `, …` when there are more.
+  static func favoritesSummary(_ fruits: [String], count: Int = 3) -> String {
+    let shown = fruits.prefix(count).joined(separator: ", ")
+    return fruits.count > count ? shown + ", …" : shown
+  }
+
+  /// The suspect table of `list` (SPEC.md section 4): id, emoji + name, species, the first three
+  /// favourite fruits, and the suspicion bar with its label (coloured on a terminal).
+  func table(_ suspects: [Suspect]) -> String {
+    var table = TextTable(
+      columns: [
+        .init("ID", alignment: .right), .init("SUSPECT"), .init("SPECIES"),
+        .init("FAVOURITE FRUITS"), .init("SUSPICION"),
+      ])
+    table.rows = suspects.map { suspect in
+      [
+        "\(suspect.id)", Self.displayName(suspect), suspect.species,
+        Self.favoritesSummary(suspect.favoriteFruits),
+        Self.suspicionText(suspect.suspicionLevel),
+      ]
+    }
+    return table.render(headerStyle: style.bold) { row, column, text in
+      column == 4 ? colored(text, suspects[row].suspicionLevel.label) : text
+    }
+  }
+
+  /// The inspector view of `show`: identity, then interview.
+  func detail(_ suspect: Suspect) -> String {
+    let favorites =
+      suspect.favoriteFruits.isEmpty
+      ? "(none)"
+      : suspect.favoriteFruits.enumerated().map { "\($0.offset + 1). \($0.element)" }
+        .joined(separator: "\n")
+    let alibi = suspect.hasNoAlibi ? "(none)" : suspect.alibi
+    let schedule =
+      suspect.sleepSchedule.map { "sleeps \($0.sleep), wakes \($0.wake)" } ?? "(none)"
+    let level = suspect.suspicionLevel
+    let suspicion =
+      "\(level.value)  " + colored(Self.suspicionText(level), level.label)
+    var lines = [
+      style.bold(Self.displayName(suspect) + " the \(suspect.species)") + "  (id \(suspect.id))", "",
+    ]
+    let identity = [
+      ("Name", suspect.name), ("Species", suspect.species), ("Paw size", suspect.pawSize.rawValue),
+      ("Emoji", suspect.emoji ?? "(none)"), ("Favourites", favorites),
+    ]
+    let interview = [("Alibi", alibi), ("Sleep", schedule), ("Suspicion", suspicion)]
+    let width = (identity + interview).map { displayWidth(of: $0.0) }.max() ?? 0
+    lines.append(style.bold("Identity"))
+    lines += Self.fields(identity, labelWidth: width)
+    lines.append("")
+    lines.append(style.bold("Interview"))
+    lines += Self.fields(interview, labelWidth: width)
+    return lines.joined(separator: "\n")
+  }
+
+  /// Label-value lines, labels padded to one width, continuation lines indented under values.
+  static func fields(_ pairs: [(String, String)], labelWidth: Int? = nil) -> [String] {
+    let width = labelWidth ?? pairs.map { displayWidth(of: $0.0) }.max() ?? 0
+    var lines: [String] = []
+    for (label, value) in pairs {
+      let pad = String(repeating: " ", count: width - displayWidth(of: label))
+      let indent = String(repeating: " ", count: width + 4)
+      for (index, part) in value.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        lines.append(index == 0 ? "  \(label)\(pad)  \(part)" : indent + part)
+      }
+    }
+    return lines
+  }
+}

@@ -1,0 +1,170 @@
+import CaseStore
+import SQLiteKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Everything a command needs: its parsed arguments, the global options (SPEC.md section 4),
+/// the environment, and a way to open the case file.
+public struct CommandContext {
+  // MARK: - Properties
+
+  /// The parsed command line.
+  public let arguments: ParsedArguments
+  /// The process environment.
+  public let environment: [String: String]
+  /// The chosen output format (`--format`, `--json`; default table).
+  public let format: OutputFormat
+  /// Colour decisions for stdout.
+  public let style: OutputStyle
+  /// Milliseconds to wait for another writer (`--busy-timeout`, `$INSPECTOR_BUSY_TIMEOUT_MS`,
+  /// default 5000).
+  public let busyTimeout: Int
+  /// The database path (`--db`, `$INSPECTOR_DB`, XDG default).
+  public let databasePath: String
+  /// Whether `--db` or `$INSPECTOR_DB` chose the path (otherwise it is the XDG default).
+  public let databasePathIsExplicit: Bool
+  /// Writes to stderr at once (progress, warnings); not part of the command's result.
+  public let writeToStandardError: @Sendable (String) -> Void
+  /// The parser, for usage errors that only a command can detect.
+  let parser: ArgumentParser
+
+  // MARK: - Init
+
+  /// Resolves the global options.
+  ///
+  /// - Throws: ``UsageError`` for a malformed `--busy-timeout` or `$INSPECTOR_BUSY_TIMEOUT_MS`.
+  init(
+    arguments: ParsedArguments, parser: ArgumentParser, environment: [String: String],
+    stdoutIsTerminal: Bool, writeToStandardError: @escaping @Sendable (String) -> Void
+  ) throws {
+    self.arguments = arguments
+    self.parser = parser
+    self.environment = environment
+    self.writeToStandardError = writeToStandardError
+    if arguments.flag("json") {
+      format = .json
+    } else {
+      format = arguments.option("format").flatMap(OutputFormat.init(rawValue:)) ?? .table
+    }
+    style = OutputStyle(
+      isTerminal: stdoutIsTerminal, environment: environment,
+      noColorFlag: arguments.flag("no-color"))
+    let timeoutText = arguments.option("busy-timeout") ?? environment["INSPECTOR_BUSY_TIMEOUT_MS"]
+    if let timeoutText {
+      guard let value = Int(timeoutText), value >= 0 else {
+        throw parser.invalidValue(
+          timeoutText, for: "busy-timeout", commandPath: arguments.commandPath,
+          reason: "expected a whole number of milliseconds, 0 or more")
+      }
+      busyTimeout = value
+    } else {
+      busyTimeout = 5000
+    }
+    if let path = arguments.option("db") ?? environment["INSPECTOR_DB"], !path.isEmpty {
+      databasePath = path
+      databasePathIsExplicit = true
+    } else {
+      databasePath = CommandContext.defaultDatabasePath(environment: environment)
+      databasePathIsExplicit = false
+    }
+  }
+
+  // MARK: - Public API
+
+  /// `$XDG_DATA_HOME/fruit-inspectors/cases.sqlite`, or `~/.local/share/...` when unset.
+  public static func defaultDatabasePath(environment: [String: String]) -> String {
+    let dataHome: String
+    if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+      dataHome = xdg
+    } else {
+      dataHome = (environment["HOME"] ?? "") + "/.local/share"
+    }
+    return dataHome + "/fruit-inspectors/cases.sqlite"
+  }
+
+  /// Opens the existing case file (SPEC.md section 4: only `init`, `demo` and `restore` may
+  /// create it).
+  ///
+  /// - Parameter write: `false` opens read-only.
+  /// - Throws: ``CommandFailure`` with exit 66 when the file is missing (with a hint naming
+  ///   `inspector init`), or whatever ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
+  public func openDatabase(write: Bool) throws -> CaseDatabase {
+    guard fileExists(databasePath) else {
+      throw CommandFailure(
+        "no database at \(databasePath)",
+        hint: "create it with 'inspector init' (or 'inspector demo' for the seed case)",
+        exitCode: .noInput)
+    }
+    return try CaseDatabase(
+      path: databasePath, access: write ? .readWrite : .readOnly, busyTimeout: busyTimeout)
+  }
+
+  /// Opens the case file, creating it (mode 0600; for the default path also its directories,
+  /// mode 0700) and applying pending migrations.
+  ///
+  /// - Returns: The database and whether the file was created now.
+  /// - Throws: ``CommandFailure`` with exit 73 when the file cannot be created, or what
+  ///   ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
+  public func createDatabase() throws -> (database: CaseDatabase, created: Bool) {
+    let existed = fileExists(databasePath)
+    if !existed {
+      if !databasePathIsExplicit { try makeDirectories(parentOf: databasePath) }
+      let descriptor = open(databasePath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else {
+        let reason = String(cString: strerror(errno))
+        throw CommandFailure(
+          "cannot create the database \(databasePath): \(reason)", exitCode: .cannotCreate)
+      }
+      close(descriptor)
+    }
+    do {
+      let database = try CaseDatabase(
+        path: databasePath, access: .create, busyTimeout: busyTimeout)
+      return (database, !existed)
+    } catch {
+      if !existed { unlink(databasePath) }
+      throw error
+    }
+  }
+
+  /// A usage error for this command (exit 64), for checks the parser cannot declare.
+  public func usageError(_ message: String) -> UsageError {
+    parser.usageError(message, commandPath: arguments.commandPath)
+  }
+
+  /// `The value 'x' is invalid for '--opt <v>'` for this command (exit 64).
+  public func invalidValue(_ value: String, for name: String, reason: String? = nil)
+    -> UsageError
+  {
+    parser.invalidValue(value, for: name, commandPath: arguments.commandPath, reason: reason)
+  }
+
+  /// The positional argument `name`, which the parser guarantees for required arguments.
+  public func argument(_ name: String) -> String {
+    arguments.argument(name) ?? ""
+  }
+
+  // MARK: - Private helpers
+
+  private func fileExists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  private func makeDirectories(parentOf path: String) throws {
+    var prefix = ""
+    let components = path.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+    for component in components {
+      prefix += "/" + component
+      if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+        let reason = String(cString: strerror(errno))
+        throw CommandFailure("cannot create the directory \(prefix): \(reason)",
+          exitCode: .cannotCreate)
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import CaseStore
+import SQLiteKit
+
+/// An error the CLI reports itself: a one-line message, an optional hint line, and an exit code.
+public struct CommandFailure: Error, Equatable, Sendable {
+  /// The text after `inspector: error: `.
+  public var message: String
+  /// A second line starting `hint: `, when one helps.
+  public var hint: String?
+  /// The exit status.
+  public var exitCode: ExitCode
+
+  /// Creates a failure.
+  public init(_ message: String, hint: String? = nil, exitCode: ExitCode) {
+    self.message = message
+    self.hint = hint
+    self.exitCode = exitCode
+  }
+
+  /// Classifies any error thrown by a command (SPEC.md section 4's exit codes).
+  ///
+  /// - Parameter error: A `CommandFailure`, `CaseError`, `MigrationError`, `SQLiteError` or
+  ///   anything else (exit 1).
+  /// - Returns: The message, hint and exit code to report.
+  public static func from(_ error: any Error) -> CommandFailure {
+    switch error {
+    case let failure as CommandFailure:
+      return failure
+    case let error as CaseError:
+      if case .schemaOutOfDate = error {
+        return CommandFailure(
+          error.description, hint: "run 'inspector migrate up' to upgrade it",
+          exitCode: .dataError)
+      }
+      return CommandFailure(error.description, exitCode: .dataError)
+    case let error as MigrationError:
+      return CommandFailure(error.description, exitCode: .dataError)
+    case let error as SQLiteError:
+      return from(sqlite: error)
+    default:
+      return CommandFailure("\(error)", exitCode: .failure)
+    }
+  }
+
+  private static func from(sqlite error: SQLiteError) -> CommandFailure {
+    switch error.code {
+    case .busy, .locked:
+      return CommandFailure(
+        "the database is busy (locked by another process): \(error.message)",
+        hint: "try again, or raise --busy-timeout", exitCode: .busy)
+    case .notADatabase:
+      return CommandFailure("not a database: \(error.message)", exitCode: .noInput)
+    case .cannotOpen:
+      return CommandFailure("cannot open the database: \(error.message)", exitCode: .noInput)
+    case .corrupt:
+      return CommandFailure(
+        "the database is damaged: \(error.message)", hint: "restore it from a backup",
+        exitCode: .dataError)
+    case .constraint, .mismatch, .range, .error, .authorization, .tooBig:
+      return CommandFailure(error.message, exitCode: .dataError)
+    case .readOnly:
+      return CommandFailure(
+        "the database is read-only: \(error.message)", exitCode: .cannotCreate)
+    case .ioError, .full:
+      return CommandFailure("I/O error: \(error.message)", exitCode: .ioError)
+    default:
+      return CommandFailure(error.message, exitCode: .failure)
+    }
+  }
+}

@@ -1,0 +1,9 @@
+/// The output formats of SPEC.md section 4.
+public enum OutputFormat: String, CaseIterable, Sendable {
+  /// Aligned text for people (by display width), colour on a terminal.
+  case table
+  /// JSON for programs: snake_case keys, numbers that read back exactly, `null` for absent.
+  case json
+  /// RFC 4180 CSV with a header row.
+  case csv
+}

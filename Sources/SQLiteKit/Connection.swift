@@ -1,0 +1,246 @@
+internal import CSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An open connection to one SQLite database file.
+///
+/// Every connection is configured the same way (SPEC.md section 9): `PRAGMA foreign_keys = ON`,
+/// a busy timeout, extended result codes, extension loading off, and for writable connections
+/// WAL journal mode. A connection is not `Sendable`: use it from one thread at a time.
+///
+/// SQLite: <https://sqlite.org/c3ref/sqlite3.html>
+public final class Connection {
+  // MARK: - Properties
+
+  /// How a connection opens its file.
+  public enum OpenMode: Sendable, Equatable {
+    /// Reads only; every write, `PRAGMA` that writes or `ATTACH` of a new file fails with
+    /// ``ResultCode/readOnly``. The file must exist.
+    case readOnly
+    /// Reads and writes an existing file; a missing file fails with ``ResultCode/cannotOpen``.
+    case readWrite
+    /// Reads and writes, creating the file (mode 0600) when it is missing.
+    case readWriteCreate
+  }
+
+  let handle: OpaquePointer
+  /// The path the connection was opened with (`:memory:` for an in-memory database).
+  public let path: String
+  /// The mode the connection was opened with.
+  public let mode: OpenMode
+  /// How many savepoints ``inSavepoint(_:)`` has open, to name the next one.
+  var savepointDepth = 0
+
+  // MARK: - Init
+
+  /// Opens (and for ``OpenMode/readWriteCreate`` creates) a database.
+  ///
+  /// - Parameters:
+  ///   - path: A file path, or `:memory:` for a private in-memory database. Never read as a URI.
+  ///   - mode: Read-only, read-write, or read-write-create (new files get mode 0600, and SQLite
+  ///     gives the `-wal` and `-shm` files the same mode).
+  ///   - busyTimeout: Milliseconds a statement waits for another connection's lock before
+  ///     failing with ``ResultCode/busy``; 0 fails at once.
+  /// - Throws: `SQLiteError` with ``ResultCode/cannotOpen`` when the file is missing (and not
+  ///   created) or unreadable, ``ResultCode/notADatabase`` when it is not SQLite, or
+  ///   ``ResultCode/busy`` when switching to WAL waits past the timeout.
+  /// - SQLite: <https://sqlite.org/c3ref/open.html>
+  public init(path: String, mode: OpenMode = .readWrite, busyTimeout milliseconds: Int = 5000)
+    throws
+  {
+    if mode == .readWriteCreate, path != ":memory:", !path.isEmpty {
+      // Create the file ourselves so that it is private from the first byte.
+      let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+      if descriptor >= 0 { close(descriptor) }
+    }
+    var flags: Int32
+    switch mode {
+    case .readOnly: flags = SQLITE_OPEN_READONLY
+    case .readWrite: flags = SQLITE_OPEN_READWRITE
+    case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+    }
+    flags |= SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    var db: OpaquePointer?
+    let rc = sqlite3_open_v2(path, &db, flags, nil)
+    guard rc == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
+      let code = db.map { sqlite3_extended_errcode($0) } ?? rc
+      sqlite3_close_v2(db)
+      throw SQLiteError(extendedCode: ResultCode(rawValue: code), message: message)
+    }
+    self.handle = db
+    self.path = path
+    self.mode = mode
+    sqlite3_extended_result_codes(db, 1)
+    _ = csqlite_db_config_bool(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)
+    self.busyTimeout = milliseconds
+    // Property observers do not run in an initializer, so `didSet` has not applied it.
+    sqlite3_busy_timeout(db, Int32(clamping: max(0, milliseconds)))
+    try execute("PRAGMA foreign_keys = ON")
+    // Reading the schema here turns "file is not a database" into an error at open time.
+    try execute("SELECT count(*) FROM sqlite_schema")
+    if mode != .readOnly, path != ":memory:" {
+      try execute("PRAGMA journal_mode = WAL")
+    }
+  }
+
+  deinit {
+    sqlite3_close_v2(handle)
+  }
+
+  // MARK: - Public API
+
+  /// The version of the SQLite library in use, such as `3.40.1`.
+  ///
+  /// SQLite: <https://sqlite.org/c3ref/libversion.html>
+  public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+  /// Milliseconds a statement waits for a lock before ``ResultCode/busy``; setting it calls
+  /// `sqlite3_busy_timeout`. Negative values count as 0.
+  ///
+  /// SQLite: <https://sqlite.org/c3ref/busy_timeout.html>
+  public var busyTimeout: Int {
+    didSet { sqlite3_busy_timeout(handle, Int32(clamping: max(0, busyTimeout))) }
+  }
+
+  /// The rowid of the most recent successful `INSERT` on this connection (0 before any).
+  ///
+  /// SQLite: <https://sqlite.org/c3ref/last_insert_rowid.html>
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Rows changed by the most recent `INSERT`, `UPDATE` or `DELETE`.
+  ///
+  /// SQLite: <https://sqlite.org/c3ref/changes.html>
+  public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// `true` when no transaction is open (SQLite's autocommit mode).
+  ///
+  /// SQLite: <https://sqlite.org/c3ref/get_autocommit.html>
+  public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+  /// Prepares one SQL statement.
+  ///
+  /// - Parameter sql: Exactly one statement; text after the first statement is an error, so that
+  ///   a caller never silently runs half a script. Use ``execute(_:)`` or
+  ///   ``forEachStatement(in:_:)`` for scripts.
+  /// - Throws: `SQLiteError` for syntax errors, unknown tables or columns, or trailing SQL.
+  /// - SQLite: <https://sqlite.org/c3ref/prepare.html>
+  public func prepare(_ sql: String) throws -> Statement {
+    var statements: [Statement] = []
+    try forEachStatement(in: sql) { statement in
+      guard statements.isEmpty else {
+        throw SQLiteError(
+          extendedCode: .misuse, message: "more than one statement given to prepare", sql: sql)
+      }
+      statements.append(statement)
+    }
+    guard let statement = statements.first else {
+      throw SQLiteError(extendedCode: .misuse, message: "no SQL statement to prepare", sql: sql)
+    }
+    return statement
+  }
+
+  /// Prepares each statement of a script in turn and hands it to `body`, which steps it.
+  ///
+  /// A statement is prepared only after the previous one has been handed over, so a script may
+  /// create a table and then use it. Comments and empty statements are skipped.
+  ///
+  /// - Throws: The first `SQLiteError` from preparing (its `sql` is the script from the failing
+  ///   statement to the end), or whatever `body` throws; statements after it are neither
+  ///   prepared nor run.
+  /// - SQLite: <https://sqlite.org/c3ref/prepare.html>
+  public func forEachStatement(in sql: String, _ body: (Statement) throws -> Void) throws {
+    var bytes = Array(sql.utf8)
+    bytes.append(0)
+    try bytes.withUnsafeBufferPointer { buffer in
+      let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+      var offset = 0
+      let end = buffer.count - 1
+      while offset < end {
+        var raw: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let rc = sqlite3_prepare_v3(
+          handle, base + offset, Int32(end - offset), 0, &raw, &tail)
+        let consumed = tail.map { $0 - (base + offset) } ?? (end - offset)
+        if rc != SQLITE_OK {
+          sqlite3_finalize(raw)
+          // On failure the tail points just past the offending token, not past the statement,
+          // so report all the SQL that was being prepared.
+          throw error(code: rc, sql: String(decoding: buffer[offset..<end], as: UTF8.self))
+        }
+        offset += max(consumed, 1)
+        guard let raw else { continue }  // whitespace or a comment
+        try body(Statement(handle: raw, connection: self))
+      }
+    }
+  }
+
+  /// Runs a script of zero or more statements, discarding any rows.
+  ///
+  /// - Throws: The first statement's `SQLiteError`; statements before it have run (wrap the call
+  ///   in ``inTransaction(_:_:)`` to make the script all-or-nothing).
+  /// - SQLite: <https://sqlite.org/c3ref/exec.html>
+  public func execute(_ sql: String) throws {
+    try forEachStatement(in: sql) { statement in
+      while try statement.step() {}
+    }
+  }
+
+  /// Runs one statement with positional arguments, discarding any rows.
+  ///
+  /// - Parameters:
+  ///   - sql: One statement with `?` parameters.
+  ///   - arguments: Values bound to `?1`, `?2`, ... in order.
+  /// - Throws: `SQLiteError` from preparing, binding or stepping.
+  public func execute(_ sql: String, _ arguments: [any SQLiteBindable]) throws {
+    let statement = try prepare(sql)
+    try statement.bind(arguments)
+    while try statement.step() {}
+  }
+
+  /// Runs a query and returns the first column of its first row, or `nil` when there is no row.
+  ///
+  /// - Throws: `SQLiteError` from preparing, binding or stepping.
+  public func scalar(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> SQLiteValue? {
+    let statement = try prepare(sql)
+    try statement.bind(arguments)
+    guard try statement.step() else { return nil }
+    return statement.value(at: 0)
+  }
+
+  /// `PRAGMA user_version`: a free 32-bit integer in the database header (0 in a new file).
+  ///
+  /// SQLite: <https://sqlite.org/pragma.html#pragma_user_version>
+  public func userVersion() throws -> Int {
+    Int(try scalar("PRAGMA user_version")?.integerValue ?? 0)
+  }
+
+  /// Asks any running statement on this connection to stop with ``ResultCode/interrupt``.
+  ///
+  /// SQLite: <https://sqlite.org/c3ref/interrupt.html>
+  public func interrupt() { sqlite3_interrupt(handle) }
+
+  // MARK: - Internal helpers
+
+  /// The funnel for every result code: returns on `SQLITE_OK`, `SQLITE_ROW` and `SQLITE_DONE`,
+  /// and throws `SQLiteError` with the connection's message otherwise.
+  func check(_ code: Int32, sql: String? = nil) throws {
+    switch code {
+    case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return
+    default: throw error(code: code, sql: sql)
+    }
+  }
+
+  func error(code: Int32, sql: String?) -> SQLiteError {
+    let extended = sqlite3_extended_errcode(handle)
+    // The connection's code can be stale (e.g. after a misuse); trust the primary code given.
+    let chosen = (extended & 0xFF) == (code & 0xFF) ? extended : code
+    return SQLiteError(
+      extendedCode: ResultCode(rawValue: chosen),
+      message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+  }
+}
