@@ -31,7 +31,8 @@ var versions = Set<Int>()
 for path in arguments.dropFirst() {
   let file = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
   let parts = file.split(separator: "_", maxSplits: 1)
-  guard parts.count == 2, let version = Int(parts[0]), version > 0, versions.insert(version).inserted
+  guard parts.count == 2, let version = Int(parts[0]), version > 0,
+    versions.insert(version).inserted
   else {
     FileHandle.standardError.write(
       Data("error: \(path): expected a unique name NNNN_description.sql\n".utf8))

@@ -45,8 +45,9 @@ public struct Migrator: Sendable {
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func currentVersion(of connection: Connection) throws -> Int {
     guard try hasBookkeeping(connection) else { return 0 }
-    return Int(try connection.scalar("SELECT max(version) FROM schema_migrations")?
-      .integerValue ?? 0)
+    return Int(
+      try connection.scalar("SELECT max(version) FROM schema_migrations")?
+        .integerValue ?? 0)
   }
 
   /// Every known migration's state, then any recorded ones this binary does not know.

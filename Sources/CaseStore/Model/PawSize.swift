@@ -15,7 +15,8 @@ public enum PawSize: String, CaseIterable, Sendable, Codable {
   public init(parsing text: String) throws {
     let trimmed = text.trimmingSpaces().lowercased()
     guard let size = PawSize(rawValue: trimmed) else {
-      throw CaseError.invalidValue(field: "paw size", value: text, expected: "small, medium or large")
+      throw CaseError.invalidValue(
+        field: "paw size", value: text, expected: "small, medium or large")
     }
     self = size
   }

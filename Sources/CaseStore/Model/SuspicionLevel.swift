@@ -21,8 +21,10 @@ public struct SuspicionLevel: Hashable, Comparable, Sendable, CustomStringConver
   public init(parsing text: String) throws {
     let allowed = text.utf8.allSatisfy { byte in
       (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
-          UInt8(ascii: "-")].contains(byte)
+        || [
+          UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
+          UInt8(ascii: "-"),
+        ].contains(byte)
     }
     guard allowed, !text.isEmpty, let number = Double(text), let level = SuspicionLevel(number)
     else {

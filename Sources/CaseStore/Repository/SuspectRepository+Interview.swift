@@ -116,8 +116,9 @@ extension SuspectRepository {
   /// The suspect's name, or ``CaseError/unknownSuspect(_:)``.
   @discardableResult
   private func requireSuspect(_ id: Int64) throws -> String {
-    guard let name = try database.connection.scalar("SELECT name FROM animals WHERE id = ?", [id])?
-      .textValue
+    guard
+      let name = try database.connection.scalar("SELECT name FROM animals WHERE id = ?", [id])?
+        .textValue
     else { throw CaseError.unknownSuspect("\(id)") }
     return name
   }

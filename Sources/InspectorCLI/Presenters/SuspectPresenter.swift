@@ -118,7 +118,8 @@ struct SuspectPresenter {
     let suspicion =
       "\(level.value)  " + colored(Self.suspicionText(level), level.label)
     var lines = [
-      style.bold(Self.displayName(suspect) + " the \(suspect.species)") + "  (id \(suspect.id))", "",
+      style.bold(Self.displayName(suspect) + " the \(suspect.species)") + "  (id \(suspect.id))",
+      "",
     ]
     let identity = [
       ("Name", suspect.name), ("Species", suspect.species), ("Paw size", suspect.pawSize.rawValue),

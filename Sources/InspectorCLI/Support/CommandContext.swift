@@ -162,7 +162,8 @@ public struct CommandContext {
       prefix += "/" + component
       if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
         let reason = String(cString: strerror(errno))
-        throw CommandFailure("cannot create the directory \(prefix): \(reason)",
+        throw CommandFailure(
+          "cannot create the directory \(prefix): \(reason)",
           exitCode: .cannotCreate)
       }
     }
