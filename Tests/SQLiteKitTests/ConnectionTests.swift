@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import SQLiteKit
+
+/// How every connection is opened and configured (SPEC.md section 9).
+@Suite struct ConnectionTests {
+  private func permissions(_ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+  }
+
+  @Test func readWriteCreateMakesAPrivateFile() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.file("case.sqlite")
+      #expect(!FileManager.default.fileExists(atPath: path))
+      let db = try Connection(path: path, mode: .readWriteCreate)
+      try db.execute("CREATE TABLE suspect (name TEXT); INSERT INTO suspect VALUES ('crow')")
+      #expect(try permissions(path) == 0o600)
+      // SQLite gives the WAL and shared-memory files the database file's mode.
+      #expect(try permissions(path + "-wal") == 0o600)
+      #expect(try permissions(path + "-shm") == 0o600)
+    }
+  }
+
+  @Test func readWriteCreateOpensAnExistingFileWithoutTouchingIt() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.file("case.sqlite")
+      do {
+        let first = try Connection(path: path, mode: .readWriteCreate)
+        try first.execute("CREATE TABLE suspect (name TEXT); INSERT INTO suspect VALUES ('dove')")
+      }
+      let second = try Connection(path: path, mode: .readWriteCreate)
+      #expect(try second.scalar("SELECT name FROM suspect") == .text("dove"))
+    }
+  }
+
+  @Test func fileDatabasesUseWAL() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.file("case.sqlite")
+      let db = try Connection(path: path, mode: .readWriteCreate)
+      #expect(try db.scalar("PRAGMA journal_mode") == .text("wal"))
+      let other = try Connection(path: path, mode: .readWrite)
+      #expect(try other.scalar("PRAGMA journal_mode") == .text("wal"))
+      let reader = try Connection(path: path, mode: .readOnly)
+      #expect(try reader.scalar("PRAGMA journal_mode") == .text("wal"))
+    }
+  }
+
+  @Test func memoryDatabaseIsNotAFile() throws {
+    let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+    #expect(db.path == ":memory:")
+    #expect(db.mode == .readWriteCreate)
+    #expect(try db.scalar("PRAGMA journal_mode") == .text("memory"))
+    #expect(!FileManager.default.fileExists(atPath: ":memory:"))
+  }
+
+  @Test(arguments: [Connection.OpenMode.readWriteCreate, .readWrite, .readOnly])
+  func foreignKeysAreOn(mode: Connection.OpenMode) throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.file("case.sqlite")
+      _ = try Connection(path: path, mode: .readWriteCreate)
+      let db = try Connection(path: path, mode: mode)
+      #expect(try db.scalar("PRAGMA foreign_keys") == .integer(1))
+    }
+  }
+
+  @Test func foreignKeysAreOnInMemory() throws {
+    let db = try Connection(path: ":memory:")
+    #expect(try db.scalar("PRAGMA foreign_keys") == .integer(1))
+  }
+
+  @Test(arguments: [0, 250, 5_000, 60_000])
+  func busyTimeoutIsAppliedAtOpen(milliseconds: Int) throws {
+    let db = try Connection(path: ":memory:", busyTimeout: milliseconds)
+    #expect(db.busyTimeout == milliseconds)
+    #expect(try db.scalar("PRAGMA busy_timeout") == .integer(Int64(milliseconds)))
+  }
+
+  @Test func defaultBusyTimeoutIsFiveSeconds() throws {
+    let db = try Connection(path: ":memory:")
+    #expect(try db.scalar("PRAGMA busy_timeout") == .integer(5_000))
+  }
+
+  @Test func settingBusyTimeoutCallsSQLite() throws {
+    let db = try Connection(path: ":memory:")
+    db.busyTimeout = 1_234
+    #expect(try db.scalar("PRAGMA busy_timeout") == .integer(1_234))
+    db.busyTimeout = -5
+    #expect(try db.scalar("PRAGMA busy_timeout") == .integer(0))
+  }
+
+  @Test(arguments: [0, 50, 100])
+  func writerWaitsThenFailsWithBusyWhileAnotherHoldsTheWriteLock(milliseconds: Int) throws {
+    try withTemporaryDirectory { directory in
+      let path = directory.file("case.sqlite")
+      let first = try Connection(path: path, mode: .readWriteCreate)
+      try first.execute("CREATE TABLE suspect (name TEXT)")
+      let second = try Connection(path: path, mode: .readWrite, busyTimeout: milliseconds)
+      try first.execute("BEGIN IMMEDIATE")
+      try first.execute("INSERT INTO suspect VALUES ('crow')")
+
+      let begin = #expect(throws: SQLiteError.self) { try second.execute("BEGIN IMMEDIATE") }
+      #expect(begin?.code == .busy)
+      #expect(second.isAutocommit)
+      let insert = #expect(throws: SQLiteError.self) {
+        try second.execute("INSERT INTO suspect VALUES ('dove')")
+      }
+      #expect(insert?.code == .busy)
+      // WAL: readers are not blocked, and see only committed data.
+      #expect(try second.count("suspect") == 0)
+
+      try first.execute("COMMIT")
+      try second.execute("INSERT INTO suspect VALUES ('dove')")
+      #expect(try first.allRows("SELECT name FROM suspect ORDER BY name") == [["crow"], ["dove"]])
+    }
+  }
+
+  @Test func isAutocommitFollowsTransactions() throws {
+    let db = try Connection(path: ":memory:")
+    #expect(db.isAutocommit)
+    try db.execute("BEGIN")
+    #expect(!db.isAutocommit)
+    try db.execute("COMMIT")
+    #expect(db.isAutocommit)
+  }
+
+  @Test func userVersionReadsTheHeader() throws {
+    let db = try Connection(path: ":memory:")
+    #expect(try db.userVersion() == 0)
+    try db.execute("PRAGMA user_version = 42")
+    #expect(try db.userVersion() == 42)
+  }
+
+  @Test func sqliteVersionIsTheLinkedLibrary() throws {
+    let db = try Connection(path: ":memory:")
+    #expect(try db.scalar("SELECT sqlite_version()") == .text(Connection.sqliteVersion))
+    #expect(Connection.sqliteVersion.split(separator: ".").first == "3")
+  }
+}

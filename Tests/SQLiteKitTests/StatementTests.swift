@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+
+@testable import SQLiteKit
+
+/// Preparing, scripts, statement facts and reuse.
+@Suite struct StatementTests {
+  let db: Connection
+
+  init() throws {
+    db = try Connection(path: ":memory:")
+  }
+
+  // MARK: - prepare
+
+  @Test(arguments: ["SELECT 1; SELECT 2", "SELECT 1;SELECT 2;", "SELECT 1; -- one\nSELECT 2"])
+  func prepareRejectsTwoStatements(sql: String) throws {
+    let error = #expect(throws: SQLiteError.self) { try db.prepare(sql) }
+    #expect(error?.code == .misuse)
+    #expect(error?.sql == sql)
+  }
+
+  @Test func prepareRunsNothingWhenItRejectsAScript() throws {
+    try db.execute("CREATE TABLE t (x)")
+    #expect(throws: SQLiteError.self) {
+      try db.prepare("INSERT INTO t VALUES (1); INSERT INTO t VALUES (2)")
+    }
+    #expect(try db.count("t") == 0)
+  }
+
+  @Test(arguments: ["SELECT 1", "SELECT 1;", "SELECT 1;  ", "SELECT 1; -- trailing comment"])
+  func prepareAcceptsOneStatementWithTrailingNoise(sql: String) throws {
+    let statement = try db.prepare(sql)
+    #expect(try statement.step())
+    #expect(statement.value(at: 0) == .integer(1))
+    #expect(try statement.step() == false)
+  }
+
+  @Test(arguments: ["", "   ", "-- only a comment", "/* block */", ";"])
+  func prepareRejectsAnEmptyScript(sql: String) throws {
+    let error = #expect(throws: SQLiteError.self) { try db.prepare(sql) }
+    #expect(error?.code == .misuse)
+  }
+
+  // MARK: - Scripts
+
+  @Test func scriptStatementUsesTableCreatedByTheStatementBefore() throws {
+    var seen: [String] = []
+    try db.forEachStatement(
+      in: """
+        CREATE TABLE fruit (name TEXT NOT NULL);
+        INSERT INTO fruit VALUES ('pear'), ('fig');
+        """
+    ) { statement in
+      seen.append(statement.sql.trimmingCharacters(in: .whitespacesAndNewlines))
+      while try statement.step() {}
+    }
+    #expect(seen.count == 2)
+    #expect(seen.first == "CREATE TABLE fruit (name TEXT NOT NULL);")
+    #expect(seen.last == "INSERT INTO fruit VALUES ('pear'), ('fig');")
+    #expect(try db.allRows("SELECT name FROM fruit ORDER BY name") == [["fig"], ["pear"]])
+  }
+
+  @Test func executeRunsEveryStatementOfAScriptWithMultibyteText() throws {
+    try db.execute(
+      """
+      CREATE TABLE witness (name TEXT);
+      INSERT INTO witness VALUES ('🐦‍⬛ crow'); -- the crow
+      /* the fox */ INSERT INTO witness VALUES ('Rénard');
+      INSERT INTO witness VALUES ('dove')
+      """)
+    #expect(
+      try db.allRows("SELECT name FROM witness ORDER BY rowid")
+        == [["🐦‍⬛ crow"], ["Rénard"], ["dove"]])
+  }
+
+  @Test(arguments: ["", "  \n\t ", "-- nothing here", "/* nor here */", "-- a\n/* b */\n ;;"])
+  func whitespaceAndCommentScriptsRunNothing(script: String) throws {
+    var calls = 0
+    try db.forEachStatement(in: script) { _ in calls += 1 }
+    #expect(calls == 0)
+    try db.execute(script)
+    #expect(try db.tableNames() == [])
+  }
+
+  @Test func scriptStopsAtTheFirstFailingStatement() throws {
+    let error = #expect(throws: SQLiteError.self) {
+      try db.execute(
+        """
+        CREATE TABLE a (x);
+        INSERT INTO nowhere VALUES (1);
+        CREATE TABLE b (x);
+        """)
+    }
+    #expect(error?.message.contains("no such table: nowhere") == true)
+    #expect(try db.tableNames() == ["a"])
+  }
+
+  // MARK: - Facts
+
+  @Test(
+    arguments: [
+      ("SELECT 1", true), ("SELECT * FROM t WHERE x > ?", true),
+      ("INSERT INTO t VALUES (1)", false), ("UPDATE t SET x = 2", false),
+      ("DELETE FROM t", false), ("CREATE TABLE u (y)", false), ("DROP TABLE t", false),
+      ("PRAGMA user_version = 3", false),
+    ])
+  func isReadOnly(sql: String, readOnly: Bool) throws {
+    try db.execute("CREATE TABLE t (x)")
+    #expect(try db.prepare(sql).isReadOnly == readOnly)
+  }
+
+  @Test func columnNamesAndCount() throws {
+    try db.execute("CREATE TABLE suspect (id INTEGER PRIMARY KEY, name TEXT, species TEXT)")
+    let statement = try db.prepare("SELECT name, species AS animal, 1 + 1 AS two FROM suspect")
+    #expect(statement.columnCount == 3)
+    #expect(statement.columnNames == ["name", "animal", "two"])
+    #expect(try db.prepare("INSERT INTO suspect (name) VALUES ('x')").columnNames == [])
+  }
+
+  @Test func sqlIsTheStatementText() throws {
+    #expect(try db.prepare("SELECT ? + 1").sql == "SELECT ? + 1")
+  }
+
+  // MARK: - Stepping and reuse
+
+  @Test func runReusesOneStatementForManyRows() throws {
+    try db.execute("CREATE TABLE n (i INTEGER NOT NULL, label TEXT NOT NULL)")
+    let insert = try db.prepare("INSERT INTO n (i, label) VALUES (?, ?)")
+    for i in 1...1_000 {
+      try insert.run([i, "row \(i)"])
+    }
+    #expect(
+      try db.firstRow("SELECT count(*), sum(i), min(label), max(i) FROM n")
+        == [.integer(1_000), .integer(500_500), .text("row 1"), .integer(1_000)])
+    #expect(try db.scalar("SELECT label FROM n WHERE i = 777") == .text("row 777"))
+  }
+
+  @Test func runAfterAFailedRunStillWorks() throws {
+    try db.execute("CREATE TABLE u (x UNIQUE)")
+    let insert = try db.prepare("INSERT INTO u VALUES (?)")
+    try insert.run([1])
+    #expect(throws: SQLiteError.self) { try insert.run([1]) }
+    try insert.run([2])
+    #expect(try db.allRows("SELECT x FROM u ORDER BY x") == [[1], [2]])
+  }
+
+  @Test func stepReturnsRowsThenFalse() throws {
+    let statement = try db.prepare(
+      "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 3) SELECT i FROM c")
+    var values: [Int64] = []
+    while try statement.step() { values.append(statement.int64(at: 0)) }
+    #expect(values == [1, 2, 3])
+    statement.reset()
+    #expect(try statement.step())
+    #expect(statement.int64(at: 0) == 1)
+  }
+
+  @Test func resetKeepsBindings() throws {
+    let statement = try db.prepare("SELECT ? * 2")
+    try statement.bind([21])
+    #expect(try statement.step())
+    #expect(statement.int64(at: 0) == 42)
+    statement.reset()
+    #expect(try statement.step())
+    #expect(statement.int64(at: 0) == 42)
+  }
+
+  @Test func columnReadersFollowSQLiteConversions() throws {
+    let statement = try db.prepare("SELECT NULL, 'x', 12, 2.5, x'00ff'")
+    #expect(try statement.step())
+    #expect(statement.isNull(at: 0))
+    #expect(!statement.isNull(at: 1))
+    #expect(statement.optionalText(at: 0) == nil)
+    #expect(statement.optionalText(at: 1) == "x")
+    #expect(statement.text(at: 0) == "")
+    #expect(statement.int64(at: 0) == 0)
+    #expect(statement.double(at: 2) == 12.0)
+    #expect(statement.row() == [.null, .text("x"), .integer(12), .real(2.5), .blob([0, 255])])
+  }
+
+  @Test func connectionCountersFollowTheLastStatement() throws {
+    try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, x)")
+    #expect(db.lastInsertRowID == 0)
+    try db.execute("INSERT INTO t (id, x) VALUES (41, 'a'), (42, 'b'), (43, 'c')")
+    #expect(db.lastInsertRowID == 43)
+    #expect(db.changes == 3)
+    try db.execute("UPDATE t SET x = 'z' WHERE id > 41")
+    #expect(db.changes == 2)
+  }
+}
