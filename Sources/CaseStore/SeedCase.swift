@@ -1,5 +1,5 @@
-/// The seed case of SPEC.md section 3: 19 fruits and 10 suspects with their favourite fruits,
-/// every interview at its defaults (`inspector init --seed`, `inspector demo`).
+/// The seed case of SPEC.md section 3: 19 fruits, 10 suspects with their favourite fruits and
+/// every interview at its defaults, and one bulletin (`inspector init --seed`, `inspector demo`).
 public enum SeedCase {
   /// The fruits, in the order they are stored: (name, colour).
   public static let fruits: [(name: String, color: String)] = [
@@ -50,13 +50,28 @@ public enum SeedCase {
       ]),
   ]
 
-  /// Loads the seed case in one transaction.
+  /// The seed bulletin: a Pink Pearl Apple nibbled at 09:41 on `day`, paw clue `large`, at
+  /// 37.334371, -122.009558, with notes.
   ///
-  /// - Parameter database: A case file with no suspects (fruits of the seed that already exist
-  ///   are kept, not duplicated).
+  /// - Parameter day: The date of seeding (its time is ignored).
+  public static func incident(on day: LocalDateTime) -> NewIncident {
+    NewIncident(
+      fruit: "Pink Pearl Apple",
+      occurredAt: LocalDateTime(
+        year: day.year, month: day.month, day: day.day, time: ClockTime(hour: 9, minute: 41)!)!,
+      pawSize: .large, location: Location(latitude: 37.334371, longitude: -122.009558),
+      notes: "The nibbler left only a few seeds behind.")
+  }
+
+  /// Loads the seed case in one transaction: fruits, suspects and the seed bulletin.
+  ///
+  /// - Parameters:
+  ///   - database: A case file with no suspects (fruits of the seed that already exist are
+  ///     kept, not duplicated).
+  ///   - day: The day of seeding, for the bulletin's date; today by default.
   /// - Throws: ``CaseError/alreadySeeded(suspects:)`` when suspects exist (nothing changes), or
   ///   `SQLiteError`.
-  public static func load(into database: CaseDatabase) throws {
+  public static func load(into database: CaseDatabase, on day: LocalDateTime = .now()) throws {
     try database.write {
       let existing = try database.suspects.count()
       guard existing == 0 else { throw CaseError.alreadySeeded(suspects: existing) }
@@ -66,6 +81,7 @@ public enum SeedCase {
       for suspect in suspects {
         try database.suspects.add(suspect)
       }
+      try database.incidents.add(incident(on: day))
     }
   }
 }

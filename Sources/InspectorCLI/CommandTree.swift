@@ -37,6 +37,9 @@ enum CommandTree {
     (["alibi"], AlibiCommand.self),
     (["sleep"], SleepCommand.self),
     (["suspect"], SuspectCommand.self),
+    (["incident", "add"], IncidentAddCommand.self),
+    (["incident", "list"], IncidentListCommand.self),
+    (["incident", "show"], IncidentShowCommand.self),
     (["rank"], RankCommand.self),
   ]
 
@@ -45,6 +48,7 @@ enum CommandTree {
     "animal": "Add, edit and remove suspects.",
     "fruit": "List, add and remove fruits.",
     "favorite": "Add and remove a suspect's favourite fruits (order is kept).",
+    "incident": "Record and read nibble incidents (Fruit Nibble Bulletins).",
   ]
 
   /// Leaf commands by path, for dispatch.

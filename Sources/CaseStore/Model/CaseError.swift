@@ -9,6 +9,8 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   case ambiguousSuspect(String, candidates: [String])
   /// No fruit has this name.
   case unknownFruit(String)
+  /// No incident has this id.
+  case unknownIncident(String)
   /// Another suspect already has this species (ignoring case).
   case duplicateSpecies(String)
   /// A fruit with this name (ignoring case) already exists.
@@ -36,6 +38,8 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
         + candidates.joined(separator: ", ")
     case .unknownFruit(let name):
       return "no fruit named '\(CaseError.shown(name))'"
+    case .unknownIncident(let reference):
+      return "no incident with id '\(CaseError.shown(reference))'"
     case .duplicateSpecies(let species):
       return "a suspect of species '\(CaseError.shown(species))' already exists"
     case .duplicateFruit(let name):

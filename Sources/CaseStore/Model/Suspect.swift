@@ -39,8 +39,16 @@ public struct Suspect: Hashable, Sendable, Identifiable {
     self.suspicionLevel = suspicionLevel
   }
 
-  /// `true` when the alibi is empty or only whitespace (the `no_alibi` clue of SPEC.md section 5).
-  public var hasNoAlibi: Bool { alibi.allSatisfy(\.isWhitespace) }
+  /// `true` when the alibi is empty or only whitespace (the `no_alibi` clue of SPEC.md section 5),
+  /// whitespace being the characters of ``alibiWhitespace``.
+  public var hasNoAlibi: Bool {
+    alibi.unicodeScalars.allSatisfy { Suspect.alibiWhitespace.unicodeScalars.contains($0) }
+  }
+
+  /// What counts as whitespace in an alibi: space, tab, line feed, vertical tab, form feed,
+  /// carriage return, no-break space, line and paragraph separators, ideographic space. The
+  /// ranking's SQL trims exactly these (bound as `trim(statement, ?)`).
+  public static let alibiWhitespace = " \t\n\u{0B}\u{0C}\r\u{A0}\u{2028}\u{2029}\u{3000}"
 }
 
 /// A new suspect's identity, before it has an id.

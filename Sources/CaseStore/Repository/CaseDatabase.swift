@@ -75,6 +75,8 @@ public final class CaseDatabase {
   public var suspects: SuspectRepository { SuspectRepository(database: self) }
   /// The fruits.
   public var fruits: FruitRepository { FruitRepository(database: self) }
+  /// The nibble incidents.
+  public var incidents: IncidentRepository { IncidentRepository(database: self) }
 
   /// Runs `body` in one `IMMEDIATE` transaction (SPEC.md section 9): all of it is stored, or,
   /// when it throws, none of it.

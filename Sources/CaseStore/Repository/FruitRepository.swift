@@ -61,8 +61,7 @@ public struct FruitRepository {
     }
   }
 
-  /// Deletes the fruit named `name`, unless a suspect favours it (or, from schema v2, an
-  /// incident concerns it).
+  /// Deletes the fruit named `name`, unless a suspect favours it or an incident concerns it.
   ///
   /// - Returns: The fruit as it was.
   /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/fruitInUse(_:by:)`` naming who holds
@@ -80,7 +79,8 @@ public struct FruitRepository {
 
   // MARK: - Internal helpers
 
-  /// Who holds fruit `id`: suspects that favour it, as `Name the Species`.
+  /// Who holds fruit `id`: suspects that favour it, as `Name the Species`, then incidents that
+  /// concern it, as `incident N`.
   func holders(of id: Int64) throws -> [String] {
     let rows = try database.connection.prepare(
       """
@@ -90,6 +90,7 @@ public struct FruitRepository {
     try rows.bind([id])
     var holders: [String] = []
     while try rows.step() { holders.append("\(rows.text(at: 0)) the \(rows.text(at: 1))") }
+    holders += try database.incidents.ids(concerning: id).map { "incident \($0)" }
     return holders
   }
 }

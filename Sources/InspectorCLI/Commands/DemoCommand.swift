@@ -1,7 +1,8 @@
 import CaseStore
 
 /// `inspector demo`: the main job in one command. Creates and seeds the database when it is
-/// new (or holds nothing yet), then prints the suspect table and the ranking (SPEC.md section 4).
+/// new (or holds nothing yet), then prints the suspect table, the latest bulletin and its
+/// ranking (SPEC.md section 4).
 struct DemoCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "demo",
@@ -15,13 +16,20 @@ struct DemoCommand: InspectorCommand {
       seeded = true
     }
     let suspects = try database.suspects.all()
-    let ranking = try SuspicionRanking(database: database).bySuspicionLevel(limit: 20)
+    let incident = try database.incidents.latest()
+    let ranking: [RankedSuspect]
+    if let incident {
+      ranking = try SuspicionRanking(database: database).rank(for: incident, limit: 20)
+    } else {
+      ranking = try SuspicionRanking(database: database).bySuspicionLevel(limit: 20)
+    }
     let presenter = SuspectPresenter(style: context.style)
     switch context.format {
     case .json:
       let value = JSONValue.object([
         ("database", .string(context.databasePath)),
         ("suspects", .array(suspects.map { .object(SuspectPresenter.json($0)) })),
+        ("incident", incident.map { .object(IncidentPresenter.json($0)) } ?? .null),
         ("ranking", .array(ranking.map { .object(RankCommand.json($0)) })),
       ])
       return value.serialized(pretty: true) + "\n"
@@ -35,8 +43,14 @@ struct DemoCommand: InspectorCommand {
         text += "Case file: \(context.databasePath)\n\n"
       }
       text += context.style.bold("Suspects") + "\n" + presenter.table(suspects) + "\n\n"
-      text += context.style.bold("Ranking by suspicion level") + "\n"
-      text += RankCommand.table(ranking, presenter: presenter) + "\n"
+      if let incident {
+        text += IncidentPresenter(style: context.style).bulletin(incident) + "\n\n"
+        text += context.style.bold("Ranking for bulletin #\(incident.id)") + "\n"
+        text += RankCommand.table(ranking, presenter: presenter, explain: true) + "\n"
+      } else {
+        text += context.style.bold("Ranking by suspicion level") + "\n"
+        text += RankCommand.table(ranking, presenter: presenter) + "\n"
+      }
       return text
     }
   }

@@ -1,0 +1,112 @@
+import SQLiteKit
+
+/// Reads and records nibble incidents (`incidents`, schema v2; SPEC.md section 3).
+public struct IncidentRepository {
+  // MARK: - Properties
+
+  let database: CaseDatabase
+
+  static let columns = """
+    i.id, f.name, i.occurred_at, i.paw_size, i.latitude, i.longitude, i.notes
+    FROM incidents i JOIN fruits f ON f.id = i.fruit_id
+    """
+
+  // MARK: - Public API
+
+  /// Every incident, oldest first (by time, then id).
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  public func all() throws -> [Incident] {
+    let rows = try database.statement(
+      "SELECT \(Self.columns) ORDER BY i.occurred_at, i.id")
+    var incidents: [Incident] = []
+    while try rows.step() { incidents.append(try Self.incident(from: rows)) }
+    return incidents
+  }
+
+  /// The incident with this id.
+  ///
+  /// - Throws: ``CaseError/unknownIncident(_:)`` or `SQLiteError`.
+  public func find(id: Int64) throws -> Incident {
+    let rows = try database.statement("SELECT \(Self.columns) WHERE i.id = ?")
+    try rows.bind([id])
+    defer { rows.reset() }
+    guard try rows.step() else { throw CaseError.unknownIncident("\(id)") }
+    return try Self.incident(from: rows)
+  }
+
+  /// The incident a person typed: a positive whole number naming a stored incident.
+  ///
+  /// - Throws: ``CaseError/unknownIncident(_:)`` for anything else.
+  public func find(_ reference: String) throws -> Incident {
+    guard let id = Int64(reference), id > 0 else { throw CaseError.unknownIncident(reference) }
+    return try find(id: id)
+  }
+
+  /// The most recent incident (latest time, then highest id), or `nil` when there is none.
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  public func latest() throws -> Incident? {
+    let rows = try database.statement(
+      "SELECT \(Self.columns) ORDER BY i.occurred_at DESC, i.id DESC LIMIT 1")
+    defer { rows.reset() }
+    guard try rows.step() else { return nil }
+    return try Self.incident(from: rows)
+  }
+
+  /// Records an incident.
+  ///
+  /// - Returns: The stored incident with its id.
+  /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/invalidValue(field:value:expected:)``
+  ///   for notes over 100,000 characters, or `SQLiteError`.
+  @discardableResult
+  public func add(_ new: NewIncident) throws -> Incident {
+    guard new.notes.unicodeScalars.count <= 100_000 else {
+      throw CaseError.invalidValue(
+        field: "notes", value: new.notes, expected: "at most 100,000 characters")
+    }
+    return try database.write {
+      let fruit = try database.fruits.find(new.fruit)
+      try database.connection.execute(
+        """
+        INSERT INTO incidents (fruit_id, occurred_at, paw_size, latitude, longitude, notes)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """,
+        [
+          fruit.id, new.occurredAt.description, new.pawSize?.rawValue, new.location?.latitude,
+          new.location?.longitude, new.notes,
+        ])
+      return try find(id: database.connection.lastInsertRowID)
+    }
+  }
+
+  /// Number of incidents.
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  public func count() throws -> Int {
+    Int(try database.connection.scalar("SELECT count(*) FROM incidents")?.integerValue ?? 0)
+  }
+
+  // MARK: - Internal helpers
+
+  /// Incident ids that concern fruit `id`.
+  func ids(concerning fruitID: Int64) throws -> [Int64] {
+    let rows = try database.connection.prepare(
+      "SELECT id FROM incidents WHERE fruit_id = ? ORDER BY id")
+    try rows.bind([fruitID])
+    var ids: [Int64] = []
+    while try rows.step() { ids.append(rows.int64(at: 0)) }
+    return ids
+  }
+
+  static func incident(from row: Statement) throws -> Incident {
+    let location: Location? =
+      row.isNull(at: 4) || row.isNull(at: 5)
+      ? nil : Location(latitude: row.double(at: 4), longitude: row.double(at: 5))
+    return Incident(
+      id: row.int64(at: 0), fruit: row.text(at: 1),
+      occurredAt: try LocalDateTime(parsing: row.text(at: 2)),
+      pawSize: row.optionalText(at: 3).flatMap(PawSize.init(rawValue:)), location: location,
+      notes: row.text(at: 6))
+  }
+}

@@ -1,0 +1,43 @@
+import CaseStore
+
+/// `inspector incident add --fruit F --at TIME [--paw P] [--lat X --lon Y] [--notes T]`.
+struct IncidentAddCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "add",
+    abstract: "Record a nibble incident (a Fruit Nibble Bulletin).",
+    options: [
+      .option("fruit", valueName: "fruit", help: "The nibbled fruit.", isRequired: true),
+      .option(
+        "at", valueName: "time", help: "When: HH:MM (today) or YYYY-MM-DDTHH:MM, local time.",
+        isRequired: true),
+      .option(
+        "paw", valueName: "paw", help: "The paw-size clue.",
+        allowedValues: PawSize.allCases.map(\.rawValue)),
+      .option("lat", valueName: "degrees", help: "Latitude, -90 to 90 (with --lon)."),
+      .option("lon", valueName: "degrees", help: "Longitude, -180 to 180 (with --lat)."),
+      .option("notes", valueName: "text", help: "Free-text notes."),
+    ])
+
+  static func run(_ context: CommandContext) throws -> String {
+    let arguments = context.arguments
+    let occurredAt = try LocalDateTime(parsing: arguments.option("at") ?? "")
+    let paw = try arguments.option("paw").map(PawSize.init(parsing:))
+    var location: Location?
+    switch (arguments.option("lat"), arguments.option("lon")) {
+    case (let lat?, let lon?): location = try Location(parsingLatitude: lat, longitude: lon)
+    case (nil, nil): location = nil
+    default: throw context.usageError("--lat and --lon go together")
+    }
+    let incident = try context.openDatabase(write: true).incidents.add(
+      NewIncident(
+        fruit: arguments.option("fruit") ?? "", occurredAt: occurredAt, pawSize: paw,
+        location: location, notes: arguments.option("notes") ?? ""))
+    return Render.record(
+      context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,
+      csv: IncidentPresenter.csvFields(incident)
+    ) {
+      "Recorded incident \(incident.id): \(incident.fruit) nibbled"
+        + " \(IncidentPresenter.when(incident))."
+    }
+  }
+}

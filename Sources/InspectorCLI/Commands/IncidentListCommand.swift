@@ -1,0 +1,14 @@
+import CaseStore
+
+/// `inspector incident list`: every bulletin, oldest first.
+struct IncidentListCommand: InspectorCommand {
+  static let spec = CommandSpec(name: "list", abstract: "List the nibble incidents.")
+
+  static func run(_ context: CommandContext) throws -> String {
+    let incidents = try context.openDatabase(write: false).incidents.all()
+    return Render.list(
+      context, json: incidents.map(IncidentPresenter.json),
+      csvHeader: IncidentPresenter.csvHeader, csv: incidents.map(IncidentPresenter.csvFields)
+    ) { IncidentPresenter(style: context.style).table(incidents) }
+  }
+}

@@ -1,0 +1,35 @@
+import CaseStore
+
+/// `inspector incident show <id>`: the bulletin and its top suspects.
+struct IncidentShowCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "show",
+    abstract: "Show a bulletin: fruit, time, clues, place, notes and the top suspects.",
+    arguments: [ArgumentSpec("id", help: "The incident's id.")])
+
+  /// How many suspects the bulletin page lists.
+  static let topSuspects = 3
+
+  static func run(_ context: CommandContext) throws -> String {
+    let database = try context.openDatabase(write: false)
+    let incident = try database.incidents.find(context.argument("id"))
+    guard context.format == .table else {
+      return Render.record(
+        context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,
+        csv: IncidentPresenter.csvFields(incident)
+      ) { "" }
+    }
+    return try page(incident, database: database, style: context.style, limit: topSuspects)
+  }
+
+  /// The bulletin followed by its ranking (with each clue's verdict).
+  static func page(_ incident: Incident, database: CaseDatabase, style: OutputStyle, limit: Int)
+    throws -> String
+  {
+    let ranking = try SuspicionRanking(database: database).rank(for: incident, limit: limit)
+    let presenter = SuspectPresenter(style: style)
+    return IncidentPresenter(style: style).bulletin(incident) + "\n\n"
+      + style.bold("Top suspects") + "\n"
+      + RankCommand.table(ranking, presenter: presenter, explain: true) + "\n"
+  }
+}

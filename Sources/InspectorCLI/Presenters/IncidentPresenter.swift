@@ -1,0 +1,77 @@
+import CaseStore
+
+/// Turns incidents into the output formats (SPEC.md section 4). JSON keys: `id`, `fruit`,
+/// `occurred_at` (`YYYY-MM-DDTHH:MM`), `paw_size` (or null), `latitude`, `longitude` (or null),
+/// `notes`.
+struct IncidentPresenter {
+  let style: OutputStyle
+
+  static let csvHeader = [
+    "id", "fruit", "occurred_at", "paw_size", "latitude", "longitude", "notes",
+  ]
+
+  static func json(_ incident: Incident) -> [(String, JSONValue)] {
+    [
+      ("id", .integer(incident.id)),
+      ("fruit", .string(incident.fruit)),
+      ("occurred_at", .string(incident.occurredAt.description)),
+      ("paw_size", JSONValue(incident.pawSize?.rawValue)),
+      ("latitude", JSONValue(incident.location?.latitude)),
+      ("longitude", JSONValue(incident.location?.longitude)),
+      ("notes", .string(incident.notes)),
+    ]
+  }
+
+  static func csvFields(_ incident: Incident) -> [String?] {
+    [
+      "\(incident.id)", incident.fruit, incident.occurredAt.description,
+      incident.pawSize?.rawValue, incident.location.map { "\($0.latitude)" },
+      incident.location.map { "\($0.longitude)" }, incident.notes,
+    ]
+  }
+
+  /// `2026-11-29 09:41`.
+  static func when(_ incident: Incident) -> String {
+    "\(incident.occurredAt.dateText) \(incident.occurredAt.time)"
+  }
+
+  /// The incident list table.
+  func table(_ incidents: [Incident]) -> String {
+    var table = TextTable(
+      columns: [
+        .init("ID", alignment: .right), .init("WHEN"), .init("FRUIT"), .init("PAW CLUE"),
+        .init("PLACE"), .init("NOTES"),
+      ])
+    table.rows = incidents.map { incident in
+      [
+        "\(incident.id)", Self.when(incident), incident.fruit, incident.pawSize?.rawValue ?? "-",
+        Self.place(incident), Self.shortened(incident.notes),
+      ]
+    }
+    return table.render(headerStyle: style.bold)
+  }
+
+  /// The bulletin page: fruit, time, clues, place and notes.
+  func bulletin(_ incident: Incident) -> String {
+    var lines = [style.bold("FRUIT NIBBLE BULLETIN #\(incident.id)")]
+    let clue = incident.pawSize.map { "paw size \($0.rawValue)" } ?? "no paw print"
+    lines += SuspectPresenter.fields([
+      ("Fruit", incident.fruit), ("When", Self.when(incident)), ("Clues", clue),
+      ("Place", Self.place(incident)), ("Notes", incident.notes.isEmpty ? "-" : incident.notes),
+    ])
+    return lines.joined(separator: "\n")
+  }
+
+  /// `37.334371, -122.009558`, or `-`.
+  static func place(_ incident: Incident) -> String {
+    incident.location.map { "\($0.latitude), \($0.longitude)" } ?? "-"
+  }
+
+  /// The first line of `text`, cut to 40 characters with `…`.
+  static func shortened(_ text: String) -> String {
+    let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+    let more = line.count < text.count
+    if line.count > 40 { return String(line.prefix(39)) + "…" }
+    return more ? String(line) + " …" : String(line)
+  }
+}
