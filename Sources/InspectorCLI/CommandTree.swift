@@ -41,6 +41,12 @@ enum CommandTree {
     (["incident", "list"], IncidentListCommand.self),
     (["incident", "show"], IncidentShowCommand.self),
     (["rank"], RankCommand.self),
+    (["sql"], SQLCommand.self),
+    (["backup"], BackupCommand.self),
+    (["restore"], RestoreCommand.self),
+    (["check"], CheckCommand.self),
+    (["migrate", "status"], MigrateStatusCommand.self),
+    (["migrate", "up"], MigrateUpCommand.self),
   ]
 
   /// Abstracts of the groups.
@@ -49,6 +55,7 @@ enum CommandTree {
     "fruit": "List, add and remove fruits.",
     "favorite": "Add and remove a suspect's favourite fruits (order is kept).",
     "incident": "Record and read nibble incidents (Fruit Nibble Bulletins).",
+    "migrate": "Show and apply schema migrations.",
   ]
 
   /// Leaf commands by path, for dispatch.

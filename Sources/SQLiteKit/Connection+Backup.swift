@@ -1,5 +1,11 @@
 internal import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Connection {
   /// Copies this whole database into `destination`, page by page, with SQLite's online backup
   /// API, while other connections keep reading and writing the source.
@@ -36,5 +42,100 @@ extension Connection {
       throw destination.error(code: rc, sql: nil)
     }
     try destination.check(sqlite3_backup_finish(backup))
+  }
+}
+
+/// A file-system step of a backup or restore failed (creating, syncing or renaming a file).
+public struct FileOperationError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file or directory concerned.
+  public let path: String
+  /// What was being done, e.g. `create`.
+  public let operation: String
+  /// `errno` after the failing call.
+  public let code: Int32
+
+  /// Creates an error for `operation` on `path`, failing with `errno` value `code`.
+  public init(path: String, operation: String, code: Int32) {
+    self.path = path
+    self.operation = operation
+    self.code = code
+  }
+
+  /// `cannot create /x/y: No such file or directory`.
+  public var description: String {
+    "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+  }
+}
+
+extension Connection {
+  /// Writes a consistent copy of this database to the file `path`, never leaving a half file
+  /// there: the copy goes to a temporary file beside `path` (mode 0600), is switched out of WAL
+  /// mode (one self-contained file, no `-wal` beside it), passes `integrity_check`, is synced,
+  /// and is then renamed over `path`, and the directory is synced.
+  ///
+  /// - Parameters:
+  ///   - path: The destination; an existing file there is replaced atomically.
+  ///   - pagesPerStep: Pages copied per step of the online backup.
+  ///   - progress: Called after each step with (remaining, total) pages.
+  /// - Throws: ``FileOperationError`` when the temporary file cannot be created (missing or
+  ///   unwritable directory), synced or renamed; `SQLiteError` from the copy (e.g.
+  ///   ``ResultCode/busy``) or ``ResultCode/corrupt`` when the copy fails its check. The
+  ///   temporary file is removed on failure.
+  /// - SQLite: <https://sqlite.org/backup.html>
+  public func backup(
+    toFile path: String, pagesPerStep: Int = 1024,
+    progress: ((_ remaining: Int, _ total: Int) -> Void)? = nil
+  ) throws {
+    let directory = Connection.directory(of: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw FileOperationError(path: path, operation: "create", code: errno)
+    }
+    close(descriptor)
+    var renamed = false
+    defer {
+      if !renamed {
+        unlink(temporary)
+        unlink(temporary + "-journal")
+      }
+    }
+    do {
+      let destination = try Connection(
+        path: temporary, mode: .readWrite, busyTimeout: busyTimeout, walMode: false)
+      try backup(into: destination, pagesPerStep: pagesPerStep, progress: progress)
+      try destination.execute("PRAGMA journal_mode = DELETE")
+      let problems = try destination.integrityCheck()
+      guard problems == ["ok"] else {
+        throw SQLiteError(
+          extendedCode: .corrupt,
+          message: "the copy failed integrity_check: \(problems.joined(separator: "; "))")
+      }
+    }
+    try Connection.sync(file: temporary)
+    guard rename(temporary, path) == 0 else {
+      throw FileOperationError(path: path, operation: "rename a backup to", code: errno)
+    }
+    renamed = true
+    try Connection.sync(file: directory)
+  }
+
+  /// The directory part of `path` (`.` for a bare file name).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// `fsync` of a file or directory.
+  static func sync(file path: String) throws {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw FileOperationError(path: path, operation: "open", code: errno)
+    }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 else {
+      throw FileOperationError(path: path, operation: "sync", code: errno)
+    }
   }
 }

@@ -45,13 +45,17 @@ public final class Connection {
   ///     gives the `-wal` and `-shm` files the same mode).
   ///   - busyTimeout: Milliseconds a statement waits for another connection's lock before
   ///     failing with ``ResultCode/busy``; 0 fails at once.
+  ///   - walMode: For writable file connections, switch the database to WAL journal mode
+  ///     (SPEC.md section 9). `false` leaves the journal mode as the file has it (a backup's
+  ///     destination, which must stay one self-contained file).
   /// - Throws: `SQLiteError` with ``ResultCode/cannotOpen`` when the file is missing (and not
   ///   created) or unreadable, ``ResultCode/notADatabase`` when it is not SQLite, or
   ///   ``ResultCode/busy`` when switching to WAL waits past the timeout.
   /// - SQLite: <https://sqlite.org/c3ref/open.html>
-  public init(path: String, mode: OpenMode = .readWrite, busyTimeout milliseconds: Int = 5000)
-    throws
-  {
+  public init(
+    path: String, mode: OpenMode = .readWrite, busyTimeout milliseconds: Int = 5000,
+    walMode: Bool = true
+  ) throws {
     if mode == .readWriteCreate, path != ":memory:", !path.isEmpty {
       // Create the file ourselves so that it is private from the first byte.
       let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
@@ -83,7 +87,7 @@ public final class Connection {
     try execute("PRAGMA foreign_keys = ON")
     // Reading the schema here turns "file is not a database" into an error at open time.
     try execute("SELECT count(*) FROM sqlite_schema")
-    if mode != .readOnly, path != ":memory:" {
+    if mode != .readOnly, path != ":memory:", walMode {
       try execute("PRAGMA journal_mode = WAL")
     }
   }

@@ -93,14 +93,20 @@ public struct CommandContext {
   /// - Throws: ``CommandFailure`` with exit 66 when the file is missing (with a hint naming
   ///   `inspector init`), or whatever ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
   public func openDatabase(write: Bool) throws -> CaseDatabase {
+    try requireDatabaseFile()
+    return try CaseDatabase(
+      path: databasePath, access: write ? .readWrite : .readOnly, busyTimeout: busyTimeout)
+  }
+
+  /// Throws ``CommandFailure`` with exit 66 and a hint naming `inspector init` when there is
+  /// no file at ``databasePath``.
+  public func requireDatabaseFile() throws {
     guard fileExists(databasePath) else {
       throw CommandFailure(
         "no database at \(databasePath)",
         hint: "create it with 'inspector init' (or 'inspector demo' for the seed case)",
         exitCode: .noInput)
     }
-    return try CaseDatabase(
-      path: databasePath, access: write ? .readWrite : .readOnly, busyTimeout: busyTimeout)
   }
 
   /// Opens the case file, creating it (mode 0600; for the default path also its directories,

@@ -34,7 +34,29 @@ public struct CommandFailure: Error, Equatable, Sendable {
       }
       return CommandFailure(error.description, exitCode: .dataError)
     case let error as MigrationError:
+      if case .drift = error {
+        return CommandFailure(
+          error.description, hint: "see 'inspector migrate status'; restore the edited file",
+          exitCode: .dataError)
+      }
       return CommandFailure(error.description, exitCode: .dataError)
+    case let error as CaseFileError:
+      switch error {
+      case .missing, .notADatabase:
+        return CommandFailure(error.description, exitCode: .noInput)
+      case .holdsSuspects:
+        return CommandFailure(
+          error.description, hint: "add --force to replace it", exitCode: .dataError)
+      case .damaged:
+        return CommandFailure(error.description, exitCode: .dataError)
+      }
+    case let error as AdHocQuery.ReadOnlyViolation:
+      return CommandFailure(
+        error.description, hint: "add --write to change the database", exitCode: .dataError)
+    case let error as FileOperationError:
+      let creating = error.operation == "create" || error.operation.hasPrefix("rename")
+      return CommandFailure(
+        error.description, exitCode: creating ? .cannotCreate : .ioError)
     case let error as SQLiteError:
       return from(sqlite: error)
     default:
@@ -60,7 +82,8 @@ public struct CommandFailure: Error, Equatable, Sendable {
       return CommandFailure(error.message, exitCode: .dataError)
     case .readOnly:
       return CommandFailure(
-        "the database is read-only: \(error.message)", exitCode: .cannotCreate)
+        "the database is read-only: \(error.message)",
+        hint: "check the permissions of the file and its directory", exitCode: .ioError)
     case .ioError, .full:
       return CommandFailure("I/O error: \(error.message)", exitCode: .ioError)
     default:

@@ -1,0 +1,134 @@
+import SQLiteKit
+
+/// Ad-hoc SQL for `inspector sql` (SPEC.md section 4): one or more statements, values bound
+/// from named parameters, and the rows of the last statement that returns rows.
+///
+/// Read-only runs use a read-only connection that also may not `ATTACH` (so `VACUUM INTO` and
+/// `ATTACH` cannot create or write other files) and keeps temporary tables in memory; write runs
+/// wrap the whole script in one `IMMEDIATE` transaction, so a failing statement undoes the rest.
+public struct AdHocQuery {
+  // MARK: - Properties
+
+  /// A statement that would change the database, in a read-only run (add `--write`).
+  public struct ReadOnlyViolation: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The statement's SQL.
+    public let sql: String
+
+    /// One line naming the statement.
+    public var description: String {
+      let text = sql.split(whereSeparator: \.isNewline).joined(separator: " ")
+      let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
+      return "the SQL would change the database, and sql is read-only: \(shown)"
+    }
+  }
+
+  /// The result: column names and rows of the last statement that returned rows.
+  public struct Result: Equatable, Sendable {
+    /// Column names in order (empty when no statement returned rows).
+    public var columns: [String]
+    /// Rows, each as many values as ``columns``.
+    public var rows: [[SQLiteValue]]
+    /// Rows changed by the script (`sqlite3_total_changes` difference; 0 when read-only).
+    public var changes: Int
+  }
+
+  /// The SQL script.
+  public let sql: String
+  /// Named parameter values by name without prefix (`species` binds `:species`, `@species` and
+  /// `$species`).
+  public let parameters: [String: SQLiteValue]
+
+  // MARK: - Init
+
+  /// Creates a query.
+  public init(sql: String, parameters: [String: SQLiteValue] = [:]) {
+    self.sql = sql
+    self.parameters = parameters
+  }
+
+  // MARK: - Public API
+
+  /// Parses `NAME=VALUE` of `--param`: a canonical 64-bit integer (`42`, `-7`, not `007`)
+  /// binds as an integer, anything else as text (SQLite's column affinity converts text for
+  /// numeric columns). A leading `:`, `@` or `$` in NAME is dropped.
+  ///
+  /// - Returns: The name and value, or `nil` when there is no `=` or the name is empty.
+  public static func parameter(_ text: String) -> (name: String, value: SQLiteValue)? {
+    guard let equals = text.firstIndex(of: "=") else { return nil }
+    var name = String(text[..<equals])
+    if let first = name.first, ":@$".contains(first) { name.removeFirst() }
+    guard !name.isEmpty else { return nil }
+    let raw = String(text[text.index(after: equals)...])
+    if let integer = Int64(raw), String(integer) == raw { return (name, .integer(integer)) }
+    return (name, .text(raw))
+  }
+
+  /// Runs the script on `connection`.
+  ///
+  /// - Parameters:
+  ///   - connection: A read-only connection from ``openReadOnly(path:busyTimeout:)``, or a
+  ///     writable one.
+  ///   - write: `true` runs the script in one transaction (the connection must be writable).
+  /// - Throws: ``ReadOnlyViolation`` for a statement that would write in a read-only run
+  ///   (`sqlite3_stmt_readonly`), `SQLiteError` from SQLite (syntax, constraint...), or
+  ///   ``CaseError/invalidValue(field:value:expected:)`` when the script uses a parameter that
+  ///   was not given, or a given parameter is used by no statement. Nothing is changed when it
+  ///   throws.
+  public func run(on connection: Connection, write: Bool) throws -> Result {
+    let before = try connection.scalar("SELECT total_changes()")?.integerValue ?? 0
+    let body = { () throws -> Result in
+      var result = Result(columns: [], rows: [], changes: 0)
+      var used = Set<String>()
+      try connection.forEachStatement(in: sql) { statement in
+        // The read-only connection is the guard; this only turns its refusal into a clear one.
+        if !write && !statement.isReadOnly { throw ReadOnlyViolation(sql: statement.sql) }
+        try bind(statement, used: &used)
+        var rows: [[SQLiteValue]] = []
+        while try statement.step() { rows.append(statement.row()) }
+        if statement.columnCount > 0 {
+          result = Result(columns: statement.columnNames, rows: rows, changes: 0)
+        }
+      }
+      if let unused = parameters.keys.sorted().first(where: { !used.contains($0) }) {
+        throw CaseError.invalidValue(
+          field: "parameter", value: unused, expected: "a parameter the SQL uses")
+      }
+      return result
+    }
+    var result = write ? try connection.inTransaction(.immediate, body) : try body()
+    let after = try connection.scalar("SELECT total_changes()")?.integerValue ?? 0
+    result.changes = Int(after - before)
+    return result
+  }
+
+  /// Opens `path` for a read-only run: a read-only connection, no `ATTACH`, temporary storage
+  /// in memory.
+  ///
+  /// - Throws: `SQLiteError` when the file is missing or not a database.
+  public static func openReadOnly(path: String, busyTimeout: Int) throws -> Connection {
+    let connection = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+    connection.setLimit(.attachedDatabases, to: 0)
+    try connection.execute("PRAGMA temp_store = MEMORY")
+    return connection
+  }
+
+  // MARK: - Private helpers
+
+  private func bind(_ statement: Statement, used: inout Set<String>) throws {
+    guard statement.parameterCount > 0 else { return }
+    for index in 1...statement.parameterCount {
+      guard let full = statement.parameterName(at: index) else {
+        throw CaseError.invalidValue(
+          field: "parameter", value: "?",
+          expected: "named parameters (:name, @name, $name) given with --param NAME=VALUE")
+      }
+      let name = String(full.dropFirst())
+      guard let value = parameters[name] else {
+        throw CaseError.invalidValue(
+          field: "parameter", value: full, expected: "a value given with --param \(name)=VALUE")
+      }
+      used.insert(name)
+      try statement.bind(value, at: index)
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import SQLiteKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Operations on a whole case file: check, verify a backup, restore (SPEC.md sections 4 and 9).
+public enum CaseFile {
+  // MARK: - Check
+
+  /// What `inspector check` found.
+  public struct CheckReport: Equatable, Sendable {
+    /// `PRAGMA integrity_check` output; `["ok"]` when sound.
+    public var integrity: [String]
+    /// `PRAGMA foreign_key_check` rows; empty when sound.
+    public var foreignKeys: [ForeignKeyViolation]
+    /// Each migration's state (drift, pending and unknown ones are faults).
+    public var migrations: [MigrationStatus]
+
+    /// `true` when nothing is wrong: integrity ok, no dangling rows, every migration applied
+    /// unchanged.
+    public var isHealthy: Bool {
+      integrity == ["ok"] && foreignKeys.isEmpty
+        && migrations.allSatisfy { $0.state == .applied }
+    }
+  }
+
+  /// Runs `integrity_check`, `foreign_key_check` and the migration comparison on `connection`.
+  ///
+  /// - Throws: `SQLiteError` when the file is too damaged to check at all.
+  public static func check(_ connection: Connection) throws -> CheckReport {
+    CheckReport(
+      integrity: try connection.integrityCheck(), foreignKeys: try connection.foreignKeyCheck(),
+      migrations: try CaseDatabase.migrator.status(of: connection))
+  }
+
+  // MARK: - Restore
+
+  /// What a restore did.
+  public struct RestoreSummary: Equatable, Sendable {
+    /// The schema version of the restored database.
+    public var schemaVersion: Int
+    /// Suspects in the restored database (0 when its schema has no `animals` yet).
+    public var suspects: Int
+    /// `true` when the destination file did not exist before.
+    public var created: Bool
+  }
+
+  /// Checks that `path` is a backup worth restoring: an SQLite file that passes
+  /// `integrity_check` and `foreign_key_check`, with a schema no newer than this binary's.
+  ///
+  /// - Returns: The backup's schema version.
+  /// - Throws: ``CaseFileError`` (missing, not a database, damaged) or
+  ///   `MigrationError.newerSchema`.
+  @discardableResult
+  public static func verifyBackup(at path: String, busyTimeout: Int = 5000) throws -> Int {
+    try requireDatabaseHeader(path)
+    let connection: Connection
+    do {
+      connection = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+    } catch let error as SQLiteError where [.notADatabase, .corrupt].contains(error.code) {
+      throw CaseFileError.damaged(path, problems: [error.message])
+    }
+    let problems: [String]
+    do {
+      problems = try connection.integrityCheck()
+    } catch let error as SQLiteError where [.notADatabase, .corrupt].contains(error.code) {
+      throw CaseFileError.damaged(path, problems: [error.message])
+    }
+    guard problems == ["ok"] else { throw CaseFileError.damaged(path, problems: problems) }
+    let dangling = try connection.foreignKeyCheck()
+    guard dangling.isEmpty else {
+      throw CaseFileError.damaged(path, problems: dangling.map(\.description))
+    }
+    let version = try CaseDatabase.migrator.currentVersion(of: connection)
+    let latest = CaseDatabase.migrator.latestVersion
+    if version > latest {
+      throw MigrationError.newerSchema(databaseVersion: version, knownVersion: latest)
+    }
+    return version
+  }
+
+  /// Replaces the database at `destination` with the backup at `source`, atomically.
+  ///
+  /// Everything is checked before the destination is touched (a refusal leaves it byte for
+  /// byte as it was); the copy then runs through SQLite's backup API into the live destination,
+  /// which commits as one transaction (readers see the old or the new database, never a mix),
+  /// and the WAL is checkpointed into the main file.
+  ///
+  /// - Parameters:
+  ///   - source: A verified backup (see ``verifyBackup(at:busyTimeout:)``).
+  ///   - destination: The database to replace, or a path to create (mode 0600).
+  ///   - force: Replace a destination that holds suspects.
+  /// - Throws: ``CaseFileError``, `MigrationError.newerSchema`, or `SQLiteError` (e.g.
+  ///   ``ResultCode/busy`` when writers hold the destination past the timeout).
+  public static func restore(
+    from source: String, to destination: String, force: Bool, busyTimeout: Int = 5000
+  ) throws -> RestoreSummary {
+    try verifyBackup(at: source, busyTimeout: busyTimeout)
+    let exists = access(destination, F_OK) == 0
+    if exists {
+      try requireDatabaseHeader(destination, allowEmpty: true)
+      let current = try Connection(path: destination, mode: .readOnly, busyTimeout: busyTimeout)
+      let count = try suspectCount(current)
+      if count > 0 && !force { throw CaseFileError.holdsSuspects(destination, count: count) }
+    }
+    let backup = try Connection(path: source, mode: .readOnly, busyTimeout: busyTimeout)
+    let target = try Connection(
+      path: destination, mode: .readWriteCreate, busyTimeout: busyTimeout)
+    try backup.backup(into: target)
+    try? target.checkpoint(.truncate)
+    let problems = try target.integrityCheck()
+    guard problems == ["ok"] else { throw CaseFileError.damaged(destination, problems: problems) }
+    return RestoreSummary(
+      schemaVersion: try CaseDatabase.migrator.currentVersion(of: target),
+      suspects: try suspectCount(target), created: !exists)
+  }
+
+  // MARK: - Private helpers
+
+  /// Throws unless the file starts with SQLite's 16-byte header `SQLite format 3\0` (an empty
+  /// file is an empty database when `allowEmpty`).
+  static func requireDatabaseHeader(_ path: String, allowEmpty: Bool = false) throws {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      if errno == ENOENT { throw CaseFileError.missing(path) }
+      throw FileOperationError(path: path, operation: "read", code: errno)
+    }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 16)
+    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 16) }
+    if count == 0 && allowEmpty { return }
+    guard count == 16, header == Array("SQLite format 3\u{0}".utf8) else {
+      throw CaseFileError.notADatabase(path)
+    }
+  }
+
+  private static func suspectCount(_ connection: Connection) throws -> Int {
+    let hasAnimals = try connection.scalar(
+      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'animals'")
+    guard hasAnimals != nil else { return 0 }
+    return Int(try connection.scalar("SELECT count(*) FROM animals")?.integerValue ?? 0)
+  }
+}

@@ -1,0 +1,40 @@
+import CaseStore
+import SQLiteKit
+
+/// `inspector backup DEST`: a consistent online copy through SQLite's backup API, safe while
+/// others write; one self-contained file, mode 0600, never half-written (SPEC.md section 4).
+struct BackupCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "backup",
+    abstract: "Copy the database to DEST while it stays in use (one self-contained file).",
+    arguments: [ArgumentSpec("dest", help: "The backup file to write (replaced if it exists).")])
+
+  static func run(_ context: CommandContext) throws -> String {
+    try context.requireDatabaseFile()
+    let destination = context.argument("dest")
+    let source = try Connection(
+      path: context.databasePath, mode: .readOnly, busyTimeout: context.busyTimeout)
+    let showProgress = OutputStyle.isTerminal(fileDescriptor: 2)
+    try source.backup(toFile: destination) { remaining, total in
+      guard showProgress, total > 0 else { return }
+      context.writeToStandardError(progressLine(done: total - remaining, total: total))
+    }
+    if showProgress { context.writeToStandardError("\n") }
+    let pages =
+      try Connection(path: destination, mode: .readOnly)
+      .scalar("PRAGMA page_count")?.integerValue ?? 0
+    return Render.record(
+      context, json: [("path", .string(destination)), ("pages", .integer(pages))],
+      csvHeader: ["path", "pages"], csv: [destination, "\(pages)"]
+    ) { "Backed up \(context.databasePath) to \(destination) (\(pages) pages)." }
+  }
+
+  /// `\r[#########...........]  45%` for a terminal.
+  static func progressLine(done: Int, total: Int) -> String {
+    let width = 30
+    let filled = total == 0 ? width : done * width / total
+    let percent = total == 0 ? 100 : done * 100 / total
+    return "\r[" + String(repeating: "#", count: filled)
+      + String(repeating: ".", count: width - filled) + "] \(percent)%"
+  }
+}

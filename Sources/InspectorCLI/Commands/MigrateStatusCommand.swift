@@ -1,0 +1,38 @@
+import CaseStore
+import SQLiteKit
+
+/// `inspector migrate status`: each migration's version, name, state (`applied`, `pending`,
+/// `drift`, or `unknown` for a newer database) and time applied (SPEC.md section 6).
+struct MigrateStatusCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "status", abstract: "List applied and pending migrations (drift is marked).")
+
+  static func run(_ context: CommandContext) throws -> String {
+    try context.requireDatabaseFile()
+    let connection = try Connection(
+      path: context.databasePath, mode: .readOnly, busyTimeout: context.busyTimeout)
+    let statuses = try CaseDatabase.migrator.status(of: connection)
+    return Render.list(
+      context, json: statuses.map(json), csvHeader: ["version", "name", "state", "applied_at"],
+      csv: statuses.map { ["\($0.version)", $0.name, $0.state.rawValue, $0.appliedAt] }
+    ) {
+      var table = TextTable(
+        columns: [
+          .init("VERSION", alignment: .right), .init("NAME"), .init("STATE"),
+          .init("APPLIED AT"),
+        ])
+      table.rows = statuses.map {
+        ["\($0.version)", $0.name, $0.state.rawValue, $0.appliedAt ?? "-"]
+      }
+      return table.render(headerStyle: context.style.bold)
+    }
+  }
+
+  /// `{"version", "name", "state", "applied_at"}`.
+  static func json(_ status: MigrationStatus) -> [(String, JSONValue)] {
+    [
+      ("version", .integer(Int64(status.version))), ("name", .string(status.name)),
+      ("state", .string(status.state.rawValue)), ("applied_at", JSONValue(status.appliedAt)),
+    ]
+  }
+}

@@ -1,0 +1,34 @@
+import CaseStore
+
+/// `inspector restore SRC [--force]`: replace the database with a verified backup, atomically
+/// (SPEC.md section 4); refuses non-SQLite, damaged or newer backups, and asks for `--force`
+/// before replacing a database that holds suspects.
+struct RestoreCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "restore",
+    abstract: "Replace the database with a verified backup, atomically.",
+    arguments: [ArgumentSpec("src", help: "The backup file to restore.")],
+    options: [.flag("force", help: "Replace a database that holds suspects.")])
+
+  static func run(_ context: CommandContext) throws -> String {
+    let source = context.argument("src")
+    let summary = try CaseFile.restore(
+      from: source, to: context.databasePath, force: context.arguments.flag("force"),
+      busyTimeout: context.busyTimeout)
+    let json: [(String, JSONValue)] = [
+      ("path", .string(context.databasePath)), ("source", .string(source)),
+      ("schema_version", .integer(Int64(summary.schemaVersion))),
+      ("suspects", .integer(Int64(summary.suspects))), ("created", .bool(summary.created)),
+    ]
+    return Render.record(
+      context, json: json, csvHeader: json.map(\.0),
+      csv: [
+        context.databasePath, source, "\(summary.schemaVersion)", "\(summary.suspects)",
+        "\(summary.created)",
+      ]
+    ) {
+      "Restored \(context.databasePath) from \(source): schema version"
+        + " \(summary.schemaVersion), \(summary.suspects) suspect(s)."
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import CaseStore
+import SQLiteKit
+
+/// `inspector sql QUERY [--param NAME=VALUE]... [--write]`: ad-hoc SQL (SPEC.md section 4).
+struct SQLCommand: InspectorCommand {
+  static let spec = CommandSpec(
+    name: "sql",
+    abstract: "Run ad-hoc SQL; read-only unless --write.",
+    discussion: """
+      One or more statements; the rows of the last one that returns rows are printed. Without
+      --write the connection is read-only (no statement, PRAGMA or ATTACH can change anything);
+      with --write the whole script is one transaction.
+      """,
+    arguments: [ArgumentSpec("query", help: "The SQL script.")],
+    options: [
+      .repeatingOption(
+        "param", valueName: "name=value",
+        help: "Bind :name, @name or $name (whole numbers bind as integers, the rest as text)."),
+      .flag("write", help: "Allow changes; the script runs in one transaction."),
+    ])
+
+  static func run(_ context: CommandContext) throws -> String {
+    var parameters: [String: SQLiteValue] = [:]
+    for text in context.arguments.options("param") {
+      guard let (name, value) = AdHocQuery.parameter(text) else {
+        throw context.invalidValue(text, for: "param", reason: "expected NAME=VALUE")
+      }
+      parameters[name] = value
+    }
+    let query = AdHocQuery(sql: context.argument("query"), parameters: parameters)
+    let result: AdHocQuery.Result
+    if context.arguments.flag("write") {
+      let database = try context.openDatabase(write: true)
+      result = try query.run(on: database.connection, write: true)
+    } else {
+      try context.requireDatabaseFile()
+      let connection = try AdHocQuery.openReadOnly(
+        path: context.databasePath, busyTimeout: context.busyTimeout)
+      result = try query.run(on: connection, write: false)
+    }
+    return render(result, context)
+  }
+
+  static func render(_ result: AdHocQuery.Result, _ context: CommandContext) -> String {
+    switch context.format {
+    case .json:
+      let rows = result.rows.map { row in
+        JSONValue.object(zip(result.columns, row).map { ($0, json($1)) })
+      }
+      return JSONValue.array(rows).serialized(pretty: true) + "\n"
+    case .csv:
+      guard !result.columns.isEmpty else { return "" }
+      return CSVWriter.document(header: result.columns, rows: result.rows.map { $0.map(text) })
+    case .table:
+      guard !result.columns.isEmpty else { return "" }
+      var table = TextTable(
+        columns: result.columns.map { TextTable.Column($0) })
+      table.rows = result.rows.map { $0.map { text($0) ?? "NULL" } }
+      return table.render(headerStyle: context.style.bold) + "\n"
+    }
+  }
+
+  /// As `sqlite3 -json`: integers exact, reals that read back the same, NULL null, text as is,
+  /// blobs as hex text.
+  static func json(_ value: SQLiteValue) -> JSONValue {
+    switch value {
+    case .null: .null
+    case .integer(let integer): .integer(integer)
+    case .real(let double): .double(double)
+    case .text(let text): .string(text)
+    case .blob(let bytes): .string(hex(bytes))
+    }
+  }
+
+  /// Text of a value for CSV and tables (`nil` for NULL).
+  static func text(_ value: SQLiteValue) -> String? {
+    switch value {
+    case .null: nil
+    case .integer(let integer): "\(integer)"
+    case .real(let double): "\(double)"
+    case .text(let text): text
+    case .blob(let bytes): hex(bytes)
+    }
+  }
+
+  static func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789ABCDEF")
+    var text = ""
+    for byte in bytes {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0xF)])
+    }
+    return text
+  }
+}

@@ -1,0 +1,89 @@
+internal import CSQLite
+
+/// One row of `PRAGMA foreign_key_check`: a row whose parent is missing.
+public struct ForeignKeyViolation: Hashable, Sendable, CustomStringConvertible {
+  /// The child table.
+  public let table: String
+  /// The child row's rowid (`nil` for a WITHOUT ROWID table).
+  public let rowID: Int64?
+  /// The parent table it points at.
+  public let parent: String
+
+  /// `favorite_fruits row 3 -> fruits`.
+  public var description: String {
+    "\(table) row \(rowID.map(String.init) ?? "?") -> \(parent)"
+  }
+}
+
+/// A run-time limit of one connection.
+///
+/// SQLite: <https://sqlite.org/c3ref/c_limit_attached.html>
+public enum ConnectionLimit: Int32, Sendable {
+  /// `SQLITE_LIMIT_ATTACHED`: how many databases `ATTACH` may add. 0 also stops
+  /// `VACUUM INTO`, which writes a new file through an attached database.
+  case attachedDatabases = 7
+  /// `SQLITE_LIMIT_LENGTH`: the largest string or blob, in bytes.
+  case length = 0
+}
+
+/// How a WAL checkpoint treats readers and the WAL file.
+///
+/// SQLite: <https://sqlite.org/c3ref/wal_checkpoint_v2.html>
+public enum CheckpointMode: Int32, Sendable {
+  /// Copy what it can without waiting.
+  case passive = 0
+  /// Wait for writers, then copy everything.
+  case full = 1
+  /// Like full, then wait for readers so the next writer restarts the WAL.
+  case restart = 2
+  /// Like restart, then truncate the WAL file to zero bytes.
+  case truncate = 3
+}
+
+extension Connection {
+  /// `PRAGMA integrity_check`: `["ok"]` for a sound database, otherwise up to 100 problems.
+  ///
+  /// - Throws: `SQLiteError` (e.g. ``ResultCode/corrupt`` or ``ResultCode/notADatabase``) when
+  ///   the file is too damaged to check.
+  /// - SQLite: <https://sqlite.org/pragma.html#pragma_integrity_check>
+  public func integrityCheck() throws -> [String] {
+    let statement = try prepare("PRAGMA integrity_check")
+    var messages: [String] = []
+    while try statement.step() { messages.append(statement.text(at: 0)) }
+    return messages
+  }
+
+  /// `PRAGMA foreign_key_check`: every row whose parent row is missing (empty when sound).
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  /// - SQLite: <https://sqlite.org/pragma.html#pragma_foreign_key_check>
+  public func foreignKeyCheck() throws -> [ForeignKeyViolation] {
+    let statement = try prepare("PRAGMA foreign_key_check")
+    var violations: [ForeignKeyViolation] = []
+    while try statement.step() {
+      violations.append(
+        ForeignKeyViolation(
+          table: statement.text(at: 0),
+          rowID: statement.isNull(at: 1) ? nil : statement.int64(at: 1),
+          parent: statement.text(at: 2)))
+    }
+    return violations
+  }
+
+  /// Lowers (or raises, up to the compile-time maximum) one run-time limit.
+  ///
+  /// - SQLite: <https://sqlite.org/c3ref/limit.html>
+  public func setLimit(_ limit: ConnectionLimit, to value: Int) {
+    sqlite3_limit(handle, limit.rawValue, Int32(clamping: value))
+  }
+
+  /// Runs a WAL checkpoint on the main database.
+  ///
+  /// - Parameter mode: How hard to try; ``CheckpointMode/truncate`` leaves an empty `-wal`.
+  /// - Throws: `SQLiteError` with ``ResultCode/busy`` when another connection prevents a
+  ///   full, restart or truncate checkpoint past the busy timeout.
+  /// - SQLite: <https://sqlite.org/c3ref/wal_checkpoint_v2.html>
+  public func checkpoint(_ mode: CheckpointMode = .passive) throws {
+    try check(sqlite3_wal_checkpoint_v2(handle, "main", mode.rawValue, nil, nil))
+  }
+}

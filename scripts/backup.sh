@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# scripts/backup.sh DB DIR [KEEP]
+#
+# Takes a timestamped online backup of the case database DB into DIR, checks it with
+# `inspector check`, and keeps only the newest KEEP backups of DB in DIR (default 7).
+# Uses `inspector` from PATH, or the binary named by $INSPECTOR. Exits non-zero on any failure,
+# leaving the older backups in place. (SPEC.md section 7)
+set -euo pipefail
+
+usage() { echo "usage: $(basename "$0") DB DIR [KEEP]" >&2; exit 64; }
+fail() { echo "backup.sh: error: $1" >&2; exit "${2:-1}"; }
+
+[ $# -ge 2 ] && [ $# -le 3 ] || usage
+db=$1
+dir=$2
+keep=${3:-7}
+inspector=${INSPECTOR:-inspector}
+[[ $keep =~ ^[1-9][0-9]*$ ]] || fail "KEEP must be a whole number of 1 or more, not '$keep'" 64
+command -v "$inspector" >/dev/null 2>&1 || fail "cannot run '$inspector' (set INSPECTOR)" 69
+[ -f "$db" ] || fail "no database at $db" 66
+mkdir -p "$dir" || fail "cannot create $dir" 73
+
+base=$(basename "$db")
+base=${base%.sqlite}
+stamp=$(date -u +%Y%m%dT%H%M%SZ)
+dest="$dir/$base-$stamp.sqlite"
+n=1
+while [ -e "$dest" ]; do
+  dest="$dir/$base-$stamp-$n.sqlite"
+  n=$((n + 1))
+done
+
+"$inspector" --db "$db" backup "$dest" >/dev/null
+if ! "$inspector" --db "$dest" check >/dev/null; then
+  rm -f "$dest"
+  fail "the new backup $dest failed 'inspector check'; removed it" 65
+fi
+echo "backup: $dest"
+
+# Rotation: the timestamp sorts by name; keep the newest $keep of this database's backups.
+mapfile -t backups < <(find "$dir" -maxdepth 1 -type f -name "$base-*.sqlite" | LC_ALL=C sort -r)
+for old in "${backups[@]:$keep}"; do
+  rm -f -- "$old"
+  echo "removed: $old"
+done
