@@ -139,11 +139,15 @@ import Testing
         INSERT INTO alibis VALUES (1, 'Out all night');
         """)
     }
-    #expect(throws: CaseError.schemaOutOfDate(current: 1, latest: 2)) {
+    #expect(
+      throws: CaseError.schemaOutOfDate(current: 1, latest: CaseDatabase.migrator.latestVersion)
+    ) {
       try CaseDatabase(path: path, access: .readWrite)
     }
     let database = try CaseDatabase(path: path, access: .create)
-    #expect(try CaseDatabase.migrator.currentVersion(of: database.connection) == 2)
+    #expect(
+      try CaseDatabase.migrator.currentVersion(of: database.connection)
+        == CaseDatabase.migrator.latestVersion)
     let suspects = try database.suspects.all()
     #expect(suspects.map(\.name) == ["Catie", "Ding"])
     #expect(suspects[0].favoriteFruits == ["Pink Pearl Apple"])

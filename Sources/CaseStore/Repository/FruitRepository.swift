@@ -25,22 +25,29 @@ public struct FruitRepository {
   /// - Throws: ``CaseError/unknownFruit(_:)`` or `SQLiteError`.
   public func find(_ name: String) throws -> Fruit {
     let rows = try database.statement("SELECT id, name, color FROM fruits WHERE name_key = ?")
-    try rows.bind([NameKey.caseKey(name)])
+    try rows.bind([NameKey.caseKey(name.trimmingSpaces())])
     if try rows.step() {
       let fruit = Fruit(id: rows.int64(at: 0), name: rows.text(at: 1), color: rows.text(at: 2))
       rows.reset()
       return fruit
     }
-    // Rows written by other tools may carry a key folded differently.
-    let folded = NameKey.caseKey(name)
-    if let fruit = try all().first(where: { NameKey.caseKey($0.name) == folded }) { return fruit }
+    // Rows written by other tools may carry a key folded differently; they are marked.
+    let folded = NameKey.caseKey(name.trimmingSpaces())
+    let marked = try database.statement(
+      "SELECT id, name, color FROM fruits WHERE key_pending = 1 ORDER BY id")
+    defer { marked.reset() }
+    while try marked.step() {
+      let (id, stored, color) = (marked.int64(at: 0), marked.text(at: 1), marked.text(at: 2))
+      if NameKey.caseKey(stored) == folded { return Fruit(id: id, name: stored, color: color) }
+    }
     throw CaseError.unknownFruit(name)
   }
 
   /// Stores a new fruit.
   ///
   /// - Parameters:
-  ///   - name: Not blank, at most 10,000 characters, unique ignoring case.
+  ///   - name: Not blank, at most 10,000 characters, unique ignoring case; leading and trailing
+  ///     whitespace is dropped.
   ///   - color: A colour name (`red`) or `#RRGGBB`; see ``Fruit/normalizedColor(_:)``.
   /// - Returns: The stored fruit.
   /// - Throws: ``CaseError/invalidValue(field:value:expected:)``,
@@ -48,8 +55,18 @@ public struct FruitRepository {
   @discardableResult
   public func add(name: String, color: String) throws -> Fruit {
     try SuspectRepository.validate(text: name, field: "fruit name")
+    let name = name.trimmingSpaces()
     let color = try Fruit.normalizedColor(color)
     return try database.write {
+      try refoldPendingKeys()
+      let folded = NameKey.caseKey(name)
+      let marked = try database.statement("SELECT name FROM fruits WHERE key_pending = 1")
+      while try marked.step() {
+        if NameKey.caseKey(marked.text(at: 0)) == folded {
+          marked.reset()
+          throw CaseError.duplicateFruit(name)
+        }
+      }
       do {
         try database.statement("INSERT INTO fruits (name, color, name_key) VALUES (?, ?, ?)")
           .run([name, color, NameKey.caseKey(name)])
@@ -78,6 +95,24 @@ public struct FruitRepository {
   }
 
   // MARK: - Internal helpers
+
+  /// Re-folds the keys of fruits marked by the SQL triggers (see
+  /// ``SuspectRepository/refoldPendingKeys()``).
+  func refoldPendingKeys() throws {
+    let rows = try database.statement(
+      "SELECT id, name FROM fruits WHERE key_pending = 1 ORDER BY id")
+    var pending: [(Int64, String)] = []
+    while try rows.step() { pending.append((rows.int64(at: 0), rows.text(at: 1))) }
+    for (id, name) in pending {
+      do {
+        try database.connection.inSavepoint {
+          try database.connection.execute(
+            "UPDATE fruits SET name_key = ?, key_pending = 0 WHERE id = ?",
+            [NameKey.caseKey(name), id])
+        }
+      } catch let error as SQLiteError where error.code == .constraint {}
+    }
+  }
 
   /// Who holds fruit `id`: suspects that favour it, as `Name the Species`, then incidents that
   /// concern it, as `incident N`.

@@ -3,8 +3,9 @@ import SQLiteKit
 /// Reads and changes suspects: identity in `animals`, favourites in `favorite_fruits`, the
 /// interview in `alibis`, `sleep_schedules` and `suspicion_levels` (SPEC.md section 3).
 ///
-/// Every change is one transaction (nested inside the caller's, if any). Names, species, alibis
-/// and emoji are stored exactly as given; they are validated first (blank or over 10,000
+/// Every change is one transaction (nested inside the caller's, if any). Names and species lose
+/// leading and trailing whitespace (so `" Crow "` is the crow); otherwise names, species, alibis
+/// and emoji are stored exactly as given. They are validated first (blank or over 10,000
 /// characters is refused), and nothing is stored when an error is thrown.
 public struct SuspectRepository {
   // MARK: - Properties
@@ -81,12 +82,17 @@ public struct SuspectRepository {
   ///
   /// - Throws: ``CaseError/unknownSuspect(_:)`` or ``CaseError/ambiguousSuspect(_:candidates:)``.
   public func resolve(_ reference: String) throws -> Int64 {
+    let typed = reference
+    let reference = reference.trimmingSpaces()
     let bySpecies = try database.statement("SELECT id FROM animals WHERE species_key = ?")
     try bySpecies.bind([NameKey.caseKey(reference)])
     if try bySpecies.step() {
       defer { bySpecies.reset() }
       return bySpecies.int64(at: 0)
     }
+    // Species first, also among rows keyed by the SQL triggers (a partial index, no table scan).
+    let scanned = try scan(for: NameKey.caseKey(reference))
+    if let id = scanned.species { return id }
 
     let byName = try database.statement(
       "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id")
@@ -99,11 +105,7 @@ public struct SuspectRepository {
     let folded = NameKey.caseKey(reference)
     let exact = matches.filter { NameKey.caseKey($0.name) == folded }
     if !exact.isEmpty { matches = exact }
-    if matches.isEmpty {
-      let scanned = try scan(for: folded)
-      if let id = scanned.species { return id }
-      matches = scanned.names
-    }
+    if matches.isEmpty { matches = scanned.names }
     if matches.count == 1 { return matches[0].id }
     if matches.count > 1 {
       throw CaseError.ambiguousSuspect(
@@ -114,7 +116,7 @@ public struct SuspectRepository {
     {
       return id
     }
-    throw CaseError.unknownSuspect(reference)
+    throw CaseError.unknownSuspect(typed)
   }
 
   /// Number of suspects.
@@ -136,8 +138,13 @@ public struct SuspectRepository {
   public func add(_ new: NewSuspect) throws -> Suspect {
     try Self.validate(text: new.name, field: "name")
     try Self.validate(text: new.species, field: "species")
+    var new = new
+    new.name = new.name.trimmingSpaces()
+    new.species = new.species.trimmingSpaces()
     let emoji = try Self.validated(emoji: new.emoji)
     return try database.write {
+      try refoldPendingKeys()
+      try requireSpeciesFree(new.species, except: nil)
       let insert = try database.statement(
         """
         INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key)
@@ -177,6 +184,9 @@ public struct SuspectRepository {
   public func edit(id: Int64, _ edit: SuspectEdit) throws -> Suspect {
     if let name = edit.name { try Self.validate(text: name, field: "name") }
     if let species = edit.species { try Self.validate(text: species, field: "species") }
+    var edit = edit
+    edit.name = edit.name?.trimmingSpaces()
+    edit.species = edit.species?.trimmingSpaces()
     let emoji = try edit.emoji.map { try Self.validated(emoji: $0) }
     return try database.write {
       guard var suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
@@ -184,6 +194,8 @@ public struct SuspectRepository {
       suspect.species = edit.species ?? suspect.species
       suspect.pawSize = edit.pawSize ?? suspect.pawSize
       if let emoji { suspect.emoji = emoji }
+      try refoldPendingKeys()
+      try requireSpeciesFree(suspect.species, except: id)
       do {
         try connection.execute(
           """
@@ -195,6 +207,11 @@ public struct SuspectRepository {
             suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
             NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), id,
           ])
+        // The 0001 triggers re-fold a key left unchanged by a change of letter case with SQL's
+        // ASCII/Latin-1 folding; write the Unicode keys again (this UPDATE fires no trigger).
+        try connection.execute(
+          "UPDATE animals SET species_key = ?, name_key = ?, keys_pending = 0 WHERE id = ?",
+          [NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), id])
       } catch let error as SQLiteError where error.code == .constraint {
         throw Self.caseError(for: error, species: suspect.species)
       }
@@ -246,7 +263,8 @@ public struct SuspectRepository {
 
   /// Refuses blank text and text over 10,000 characters (as SQLite's `length()` counts them).
   static func validate(text: String, field: String) throws {
-    if text.allSatisfy(\.isWhitespace) {
+    // SQLite's length() and trim() in the CHECK constraints stop at the first NUL.
+    if text.unicodeScalars.prefix(while: { $0 != "\0" }).allSatisfy(\.properties.isWhitespace) {
       throw CaseError.invalidValue(field: field, value: text, expected: "a non-blank \(field)")
     }
     if text.unicodeScalars.count > 10_000 {
@@ -258,7 +276,7 @@ public struct SuspectRepository {
   /// An emoji: `nil` or empty means none; at most 64 characters.
   static func validated(emoji: String?) throws -> String? {
     guard let emoji, !emoji.allSatisfy(\.isWhitespace) else { return nil }
-    guard emoji.unicodeScalars.count <= 64 else {
+    guard emoji.unicodeScalars.count <= 64, emoji.unicodeScalars.first != "\0" else {
       throw CaseError.invalidValue(field: "emoji", value: emoji, expected: "at most 64 characters")
     }
     return emoji
@@ -269,13 +287,15 @@ public struct SuspectRepository {
     return error
   }
 
-  /// The slow path of ``resolve(_:)``: species and names whose stored key was folded
-  /// differently (rows written by other tools), compared in Swift. Runs only when the indexed
-  /// look-ups found nothing.
+  /// The slow path of ``resolve(_:)``: rows whose keys were folded by the SQL triggers
+  /// (`keys_pending = 1`, written by other tools), compared in Swift. Reads only the marked rows
+  /// (a partial index), never the whole table.
   private func scan(for folded: String) throws -> (
     species: Int64?, names: [(id: Int64, name: String, species: String)]
   ) {
-    let rows = try connection.prepare("SELECT id, name, species FROM animals ORDER BY id")
+    let rows = try database.statement(
+      "SELECT id, name, species FROM animals WHERE keys_pending = 1 ORDER BY id")
+    defer { rows.reset() }
     var names: [(id: Int64, name: String, species: String)] = []
     while try rows.step() {
       let (id, name, species) = (rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2))
@@ -283,5 +303,40 @@ public struct SuspectRepository {
       if NameKey.caseKey(name) == folded { names.append((id, name, species)) }
     }
     return (nil, names)
+  }
+
+  /// Re-folds the keys of rows marked by the SQL triggers, so that the unique index on
+  /// `species_key` sees them as inspector would. A row whose Unicode key collides with another
+  /// (a duplicate stored through plain SQL) stays marked.
+  func refoldPendingKeys() throws {
+    let rows = try database.statement(
+      "SELECT id, name, species FROM animals WHERE keys_pending = 1 ORDER BY id")
+    var pending: [(Int64, String, String)] = []
+    while try rows.step() {
+      pending.append((rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2)))
+    }
+    for (id, name, species) in pending {
+      do {
+        try connection.inSavepoint {
+          try connection.execute(
+            "UPDATE animals SET species_key = ?, name_key = ?, keys_pending = 0 WHERE id = ?",
+            [NameKey.caseKey(species), NameKey.sortKey(name), id])
+        }
+      } catch let error as SQLiteError where error.code == .constraint {}
+    }
+  }
+
+  /// Throws ``CaseError/duplicateSpecies(_:)`` when a row still marked after
+  /// ``refoldPendingKeys()`` has this species ignoring case (the unique index checks the rest).
+  private func requireSpeciesFree(_ species: String, except id: Int64?) throws {
+    let folded = NameKey.caseKey(species)
+    let rows = try database.statement(
+      "SELECT id, species FROM animals WHERE keys_pending = 1 ORDER BY id")
+    defer { rows.reset() }
+    while try rows.step() {
+      if rows.int64(at: 0) != id, NameKey.caseKey(rows.text(at: 1)) == folded {
+        throw CaseError.duplicateSpecies(species)
+      }
+    }
   }
 }

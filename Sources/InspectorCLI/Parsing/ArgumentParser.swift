@@ -168,7 +168,7 @@ public struct ArgumentParser: Sendable {
         state.flags.insert(option.name)
         continue
       }
-      let value: String
+      var value: String
       if let inlineValue {
         value = inlineValue
       } else if index < arguments.endIndex, !Self.looksLikeOption(arguments[index]),
@@ -178,6 +178,12 @@ public struct ArgumentParser: Sendable {
         index += 1
       } else {
         throw usageError("Missing value for '\(option.synopsis)'", commandPath: state.path)
+      }
+      // Enumerated values match in any letter case and are passed on as declared (`LARGE` is
+      // `large`).
+      if let declared = option.allowedValues.first(where: { $0.lowercased() == value.lowercased() })
+      {
+        value = declared
       }
       if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
         throw usageError(

@@ -46,6 +46,10 @@ public struct CommandContext {
     self.environment = environment
     self.writeToStandardError = writeToStandardError
     if arguments.flag("json") {
+      if let other = arguments.option("format"), other != OutputFormat.json.rawValue {
+        throw parser.usageError(
+          "--json and --format \(other) contradict each other", commandPath: arguments.commandPath)
+      }
       format = .json
     } else {
       format = arguments.option("format").flatMap(OutputFormat.init(rawValue:)) ?? .table
@@ -64,7 +68,15 @@ public struct CommandContext {
     } else {
       busyTimeout = 5000
     }
-    if let path = arguments.option("db") ?? environment["INSPECTOR_DB"], !path.isEmpty {
+    if let option = arguments.option("db") {
+      // An empty --db (e.g. `--db "$UNSET"`) must not fall through to the real case file.
+      guard !option.isEmpty else {
+        throw parser.invalidValue(
+          option, for: "db", commandPath: arguments.commandPath, reason: "expected a file path")
+      }
+      databasePath = option
+      databasePathIsExplicit = true
+    } else if let path = environment["INSPECTOR_DB"], !path.isEmpty {
       databasePath = path
       databasePathIsExplicit = true
     } else {

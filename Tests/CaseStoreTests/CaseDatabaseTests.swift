@@ -1,0 +1,143 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+@testable import CaseStore
+
+@Suite("CaseDatabase: files and access modes")
+struct CaseDatabaseTests {
+  @Test func aSeededFileReadsBackAfterReopening() throws {
+    try withTemporaryFile { path in
+      do {
+        let database = try CaseDatabase(path: path, access: .create)
+        try SeedCase.load(into: database, on: seedDay)
+        try database.suspects.setAlibi(id: 10, "Washing my paws.\nTwice.")
+      }
+      let reopened = try CaseDatabase(path: path, access: .readWrite)
+      #expect(try reopened.suspects.count() == 10)
+      #expect(try reopened.suspects.find("raccoon").alibi == "Washing my paws.\nTwice.")
+      #expect(try reopened.fruits.all().count == 19)
+      let attributes = try FileManager.default.attributesOfItem(atPath: path)
+      #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+  }
+
+  @Test func readOnlyReadsButRefusesWrites() throws {
+    try withTemporaryFile { path in
+      do {
+        let database = try CaseDatabase(path: path, access: .create)
+        try SeedCase.load(into: database, on: seedDay)
+      }
+      let readOnly = try CaseDatabase(path: path, access: .readOnly)
+      #expect(try readOnly.suspects.find("Crow").name == "Catie")
+      let error = try #require(throws: SQLiteError.self) {
+        try readOnly.suspects.setAlibi(id: 4, "Nest.")
+      }
+      #expect(error.code == .readOnly)
+      #expect(try readOnly.suspects.find("Crow").alibi == "")
+    }
+  }
+
+  @Test func aMissingFileIsNotCreatedUnlessAsked() throws {
+    try withTemporaryFile { path in
+      let error = try #require(throws: SQLiteError.self) {
+        try CaseDatabase(path: path, access: .readWrite)
+      }
+      #expect(error.code == .cannotOpen)
+      #expect(!FileManager.default.fileExists(atPath: path))
+      #expect(throws: SQLiteError.self) { try CaseDatabase(path: path, access: .readOnly) }
+      #expect(!FileManager.default.fileExists(atPath: path))
+    }
+  }
+
+  @Test func anUnmigratedDatabaseIsOutOfDate() throws {
+    try withTemporaryFile { path in
+      do {
+        let connection = try Connection(path: path, mode: .readWriteCreate)
+        try connection.execute("CREATE TABLE unrelated (x)")
+      }
+      let latest = CaseDatabase.migrator.latestVersion
+      #expect(throws: CaseError.schemaOutOfDate(current: 0, latest: latest)) {
+        try CaseDatabase(path: path, access: .readWrite)
+      }
+      #expect(throws: CaseError.schemaOutOfDate(current: 0, latest: latest)) {
+        try CaseDatabase(path: path, access: .readOnly)
+      }
+      let migrated = try CaseDatabase(path: path, access: .create)
+      #expect(try migrated.suspects.count() == 0)
+    }
+  }
+
+  @Test func aFileThatIsNotADatabaseIsRefused() throws {
+    try withTemporaryFile { path in
+      try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
+      let error = try #require(throws: SQLiteError.self) {
+        try CaseDatabase(path: path, access: .readWrite)
+      }
+      #expect(error.code == .notADatabase)
+    }
+  }
+
+  @Test func writeRollsBackEverythingWhenTheBodyThrows() throws {
+    let database = try seededDatabase()
+    struct Stop: Error {}
+    #expect(throws: Stop.self) {
+      try database.write {
+        try database.suspects.setAlibi(id: 1, "Swimming.")
+        try database.fruits.add(name: "Durian", color: "green")
+        try database.suspects.remove(id: 2)
+        throw Stop()
+      }
+    }
+    #expect(try database.suspects.find("Fish").alibi == "")
+    #expect(try database.rowCount("fruits") == 19)
+    #expect(try database.suspects.count() == 10)
+    #expect(database.connection.isAutocommit)
+  }
+
+  @Test func aFailedStepInsideAWriteLeavesTheEarlierStepsOfThatWrite() throws {
+    // Each repository call is a savepoint inside the caller's transaction: a refused call undoes
+    // only itself, and the caller decides about the rest.
+    let database = try seededDatabase()
+    try database.write {
+      try database.suspects.setAlibi(id: 1, "Swimming.")
+      #expect(throws: CaseError.duplicateSpecies("crow")) {
+        try database.suspects.add(NewSuspect(name: "Other", species: "crow", pawSize: .small))
+      }
+    }
+    #expect(try database.suspects.find("Fish").alibi == "Swimming.")
+    #expect(try database.suspects.count() == 10)
+  }
+
+  @Test(
+    "error descriptions are one line",
+    arguments: [
+      (
+        CaseError.unknownSuspect("line\none"),
+        "no suspect matches 'line\\none' (species, name or id)"
+      ),
+      (
+        CaseError.ambiguousSuspect(
+          "ding", candidates: ["Ding the Dove (id 3)", "DING the Pigeon (id 11)"]),
+        "'ding' matches several suspects: Ding the Dove (id 3), DING the Pigeon (id 11)"
+      ),
+      (
+        CaseError.fruitInUse("Pink Pearl Apple", by: ["Ding the Dove", "Catie the Crow"]),
+        "cannot remove Pink Pearl Apple: still held by Ding the Dove, Catie the Crow"
+      ),
+      (
+        CaseError.alreadySeeded(suspects: 10),
+        "the database already holds 10 suspect(s); refusing to seed over them"
+      ),
+      (CaseError.duplicateSpecies("\u{E9}LAN"), "a suspect of species '\u{E9}LAN' already exists"),
+    ])
+  func descriptions(error: CaseError, text: String) {
+    #expect(error.description == text)
+    #expect(!error.description.contains("\n"))
+  }
+
+  @Test func longValuesAreCutInMessages() {
+    let error = CaseError.unknownFruit(String(repeating: "x", count: 10_000))
+    #expect(error.description == "no fruit named '" + String(repeating: "x", count: 77) + "...'")
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+@testable import CaseStore
+
+/// The day the test seed is loaded on: the seed bulletin is dated 2024-05-17T09:41.
+let seedDay = LocalDateTime(year: 2024, month: 5, day: 17, time: ClockTime(hour: 12, minute: 0)!)!
+
+/// A new in-memory case file at the latest schema with the seed case loaded on ``seedDay``.
+func seededDatabase() throws -> CaseDatabase {
+  let database = try CaseDatabase()
+  try SeedCase.load(into: database, on: seedDay)
+  return database
+}
+
+extension CaseDatabase {
+  /// `SELECT count(*) FROM table`, read straight from SQL (not through a repository).
+  func rowCount(_ table: String) throws -> Int {
+    Int(try connection.scalar("SELECT count(*) FROM \(table)")?.integerValue ?? -1)
+  }
+
+  /// The id of the suspect with this species, read straight from SQL.
+  func id(ofSpecies species: String) throws -> Int64 {
+    try #require(
+      try connection.scalar("SELECT id FROM animals WHERE species = ?", [species])?.integerValue)
+  }
+
+  /// Every row of a query, as values.
+  func rows(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> [[SQLiteValue]] {
+    let statement = try connection.prepare(sql)
+    try statement.bind(arguments)
+    var rows: [[SQLiteValue]] = []
+    while try statement.step() { rows.append(statement.row()) }
+    return rows
+  }
+}
+
+/// The Unicode scalars of `text` as `U+XXXX` strings, to compare emoji exactly.
+func scalars(_ text: String?) -> [String] {
+  (text ?? "").unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+}
+
+/// Runs `body` with the path of a file in a new private temporary directory, and removes the
+/// directory (with any `-wal` and `-shm` files) afterwards, whether `body` returns or throws.
+func withTemporaryFile<T>(
+  named name: String = "cases.sqlite", _ body: (String) throws -> T
+) throws -> T {
+  var template = Array((NSTemporaryDirectory() + "/casestore-tests.XXXXXX").utf8CString)
+  guard let created = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+  let directory = String(cString: created)
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+  return try body(directory + "/" + name)
+}
