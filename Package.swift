@@ -34,6 +34,10 @@ let package = Package(
     // The command line: parsing, output formats, exit codes.
     .target(name: "InspectorCLI", dependencies: ["CaseStore", "SQLiteKit"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
+    // The benchmark of SPEC.md section 8: `swift run -c release inspector-bench`.
+    .executableTarget(
+      name: "inspector-bench", dependencies: ["CaseStore", "SQLiteKit", "CSQLite"],
+      path: "Sources/InspectorBench"),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
     .testTarget(name: "CaseStoreTests", dependencies: ["CaseStore", "SQLiteKit"]),
     .testTarget(
