@@ -23,11 +23,8 @@ struct AlibiCommand: InspectorCommand {
         csvHeader: ["id", "alibi"], csv: ["\(suspect.id)", suspect.alibi]
       ) { suspect.hasNoAlibi ? "\(SuspectPresenter.title(suspect)) has no alibi." : suspect.alibi }
     }
-    let database = try context.openDatabase(write: true)
-    let suspect = try database.write {
-      let id = try database.suspects.resolve(context.argument("animal"))
+    let suspect = try context.changeSuspect { database, id in
       try database.suspects.setAlibi(id: id, clear ? "" : text ?? "")
-      return try database.suspects.suspect(id: id)!
     }
     let message =
       suspect.alibi.isEmpty

@@ -24,10 +24,8 @@ struct AnimalEditCommand: InspectorCommand {
     if edit.isEmpty {
       throw context.usageError("Nothing to change: give --name, --species, --paw or --emoji")
     }
-    let database = try context.openDatabase(write: true)
-    let suspect = try database.write {
-      let id = try database.suspects.resolve(context.argument("animal"))
-      return try database.suspects.edit(id: id, edit)
+    let suspect = try context.changeSuspect { database, id in
+      try database.suspects.edit(id: id, edit)
     }
     return SuspectOutput.render(
       suspect, context,

@@ -11,11 +11,8 @@ struct FavoriteAddCommand: InspectorCommand {
   static let fruitArgument = ArgumentSpec("fruit", help: "The fruit's name (ignoring case).")
 
   static func run(_ context: CommandContext) throws -> String {
-    let database = try context.openDatabase(write: true)
-    let suspect = try database.write {
-      let id = try database.suspects.resolve(context.argument("animal"))
+    let suspect = try context.changeSuspect { database, id in
       try database.suspects.addFavorite(id: id, fruit: context.argument("fruit"))
-      return try database.suspects.suspect(id: id)!
     }
     return SuspectOutput.render(
       suspect, context,

@@ -8,11 +8,8 @@ struct FavoriteRemoveCommand: InspectorCommand {
     arguments: [ShowCommand.animalArgument, FavoriteAddCommand.fruitArgument])
 
   static func run(_ context: CommandContext) throws -> String {
-    let database = try context.openDatabase(write: true)
-    let suspect = try database.write {
-      let id = try database.suspects.resolve(context.argument("animal"))
+    let suspect = try context.changeSuspect { database, id in
       try database.suspects.removeFavorite(id: id, fruit: context.argument("fruit"))
-      return try database.suspects.suspect(id: id)!
     }
     let remaining =
       suspect.favoriteFruits.isEmpty ? "(none)" : suspect.favoriteFruits.joined(separator: ", ")

@@ -30,9 +30,7 @@ struct SleepCommand: InspectorCommand {
         sleep: try ClockTime(parsing: sleepText, field: "sleep time"),
         wake: try ClockTime(parsing: wakeText, field: "wake time"))
     }
-    let database = try context.openDatabase(write: true)
-    let suspect = try database.write {
-      let id = try database.suspects.resolve(context.argument("animal"))
+    let suspect = try context.changeSuspect { database, id in
       if clear {
         try database.suspects.setSleepSchedule(id: id, nil)
       } else if let schedule {
@@ -40,7 +38,6 @@ struct SleepCommand: InspectorCommand {
       } else {
         try database.suspects.addStandardSleepScheduleIfMissing(id: id)
       }
-      return try database.suspects.suspect(id: id)!
     }
     let message =
       suspect.sleepSchedule.map {

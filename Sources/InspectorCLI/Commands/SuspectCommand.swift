@@ -12,11 +12,8 @@ struct SuspectCommand: InspectorCommand {
 
   static func run(_ context: CommandContext) throws -> String {
     let level = try SuspicionLevel(parsing: context.argument("level"))
-    let database = try context.openDatabase(write: true)
-    let suspect = try database.write {
-      let id = try database.suspects.resolve(context.argument("animal"))
+    let suspect = try context.changeSuspect { database, id in
       try database.suspects.setSuspicionLevel(id: id, level)
-      return try database.suspects.suspect(id: id)!
     }
     return SuspectOutput.render(
       suspect, context,

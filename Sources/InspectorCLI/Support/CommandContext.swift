@@ -187,3 +187,24 @@ public struct CommandContext {
     }
   }
 }
+
+extension CommandContext {
+  /// Opens the case file for writing and, in one transaction, resolves the `<animal>` argument,
+  /// applies `change` to that suspect's id, and reads the suspect back.
+  ///
+  /// - Parameter change: The repository calls to make, given the database and the suspect's id.
+  /// - Returns: The suspect as stored after the change.
+  /// - Throws: What opening, resolving (``CaseError/unknownSuspect(_:)``,
+  ///   ``CaseError/ambiguousSuspect(_:candidates:)``) or `change` throws; nothing is stored then.
+  func changeSuspect(_ change: (CaseDatabase, Int64) throws -> Void) throws -> Suspect {
+    let database = try openDatabase(write: true)
+    return try database.write {
+      let id = try database.suspects.resolve(argument("animal"))
+      try change(database, id)
+      guard let suspect = try database.suspects.suspect(id: id) else {
+        throw CaseError.unknownSuspect(argument("animal"))
+      }
+      return suspect
+    }
+  }
+}
