@@ -6,7 +6,7 @@ import CaseStore
 struct DemoCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "demo",
-    abstract: "Create and seed the database if missing, then show the suspects and the ranking.")
+    abstract: "Create and seed the database if missing; show suspects, latest bulletin, ranking.")
 
   static func run(_ context: CommandContext) throws -> String {
     let (database, created) = try context.createDatabase()
