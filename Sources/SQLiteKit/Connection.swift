@@ -34,6 +34,8 @@ public final class Connection {
   public let mode: OpenMode
   /// How many savepoints ``inSavepoint(_:)`` has open, to name the next one.
   var savepointDepth = 0
+  /// The observer installed by ``traceStatements(_:)``, kept alive while SQLite may call it.
+  var statementObserver: StatementObserver?
 
   // MARK: - Init
 
@@ -232,10 +234,13 @@ public final class Connection {
 
   /// The funnel for every result code: returns on `SQLITE_OK`, `SQLITE_ROW` and `SQLITE_DONE`,
   /// and throws `SQLiteError` with the connection's message otherwise.
-  func check(_ code: Int32, sql: String? = nil) throws {
+  ///
+  /// `sql` is evaluated only on failure: callers bind in hot loops, and reading a statement's
+  /// SQL text copies it.
+  func check(_ code: Int32, sql: @autoclosure () -> String? = nil) throws {
     switch code {
     case SQLITE_OK, SQLITE_ROW, SQLITE_DONE: return
-    default: throw error(code: code, sql: sql)
+    default: throw error(code: code, sql: sql())
     }
   }
 
