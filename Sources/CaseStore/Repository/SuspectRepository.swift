@@ -29,25 +29,30 @@ public struct SuspectRepository {
 
   /// Every suspect with favourites and interview, in id order (the `list` command).
   ///
-  /// Two queries whatever the number of suspects: one for identities and interviews, one for all
-  /// favourites in order.
+  /// Two queries whatever the number of suspects, both in id order and read side by side: one
+  /// for identities and interviews, one for all favourites in order.
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func all() throws -> [Suspect] {
-    var favorites: [Int64: [String]] = [:]
     let favoriteRows = try database.statement(
       """
       SELECT ff.animal_id, f.name FROM favorite_fruits ff JOIN fruits f ON f.id = ff.fruit_id
       ORDER BY ff.animal_id, ff.position, f.id
       """)
-    while try favoriteRows.step() {
-      favorites[favoriteRows.int64(at: 0), default: []].append(favoriteRows.text(at: 1))
-    }
+    defer { favoriteRows.reset() }
     let rows = try database.statement(
       "SELECT \(Self.columns) \(Self.joins) ORDER BY a.id")
+    defer { rows.reset() }
     var result: [Suspect] = []
+    var hasFavorite = try favoriteRows.step()
     while try rows.step() {
-      result.append(try Self.suspect(from: rows, favorites: favorites[rows.int64(at: 0)] ?? []))
+      let id = rows.int64(at: 0)
+      var favorites: [String] = []
+      while hasFavorite, favoriteRows.int64(at: 0) <= id {
+        if favoriteRows.int64(at: 0) == id { favorites.append(favoriteRows.text(at: 1)) }
+        hasFavorite = try favoriteRows.step()
+      }
+      result.append(try Self.suspect(from: rows, favorites: favorites))
     }
     return result
   }
@@ -136,41 +141,8 @@ public struct SuspectRepository {
   ///   ``CaseError/alreadyFavorite(suspect:fruit:)`` for a fruit listed twice, or `SQLiteError`.
   @discardableResult
   public func add(_ new: NewSuspect) throws -> Suspect {
-    try Self.validate(text: new.name, field: "name")
-    try Self.validate(text: new.species, field: "species")
-    var new = new
-    new.name = new.name.trimmingSpaces()
-    new.species = new.species.trimmingSpaces()
-    let emoji = try Self.validated(emoji: new.emoji)
-    return try database.write {
-      try refoldPendingKeys()
-      try requireSpeciesFree(new.species, except: nil)
-      let insert = try database.statement(
-        """
-        INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """)
-      do {
-        try insert.run([
-          new.name, new.species, new.pawSize.rawValue, emoji, NameKey.caseKey(new.species),
-          NameKey.sortKey(new.name),
-        ])
-      } catch let error as SQLiteError where error.code == .constraint {
-        throw Self.caseError(for: error, species: new.species)
-      }
-      let id = connection.lastInsertRowID
-      var position: Int64 = 0
-      var seen = Set<Int64>()
-      let addFavorite = try database.statement(
-        "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
-      for name in new.favoriteFruits {
-        let fruit = try database.fruits.find(name)
-        guard seen.insert(fruit.id).inserted else {
-          throw CaseError.alreadyFavorite(suspect: new.name, fruit: fruit.name)
-        }
-        try addFavorite.run([id, fruit.id, position])
-        position += 1
-      }
+    try database.write {
+      let id = try add(contentsOf: [new])[0]
       return try suspect(id: id)!
     }
   }
@@ -324,6 +296,15 @@ public struct SuspectRepository {
         }
       } catch let error as SQLiteError where error.code == .constraint {}
     }
+  }
+
+  /// The species keys of rows still marked after ``refoldPendingKeys()`` (their Unicode key
+  /// collides with another row's), which the unique index on `species_key` cannot check.
+  func pendingSpeciesKeys() throws -> Set<String> {
+    let rows = try database.statement("SELECT species FROM animals WHERE keys_pending = 1")
+    var keys = Set<String>()
+    while try rows.step() { keys.insert(NameKey.caseKey(rows.text(at: 0))) }
+    return keys
   }
 
   /// Throws ``CaseError/duplicateSpecies(_:)`` when a row still marked after

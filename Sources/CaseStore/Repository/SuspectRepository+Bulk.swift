@@ -1,0 +1,69 @@
+import SQLiteKit
+
+extension SuspectRepository {
+  /// Stores many new suspects with their favourites (default interviews) in one transaction;
+  /// ``add(_:)`` is this for one suspect.
+  ///
+  /// Each suspect is validated, trimmed, keyed and stored exactly as ``add(_:)`` describes, in
+  /// order (ids ascending), favourites at positions 0, 1, 2, ... For speed the two `INSERT`
+  /// statements are prepared once and reused, each distinct fruit name is looked up once, and
+  /// the stored suspects are not read back.
+  ///
+  /// - Parameter suspects: The new suspects.
+  /// - Returns: Their new ids, in the order of `suspects`.
+  /// - Throws: For the first suspect that fails, what ``add(_:)`` throws:
+  ///   ``CaseError/invalidValue(field:value:expected:)``, ``CaseError/duplicateSpecies(_:)``
+  ///   (also for a species given twice in `suspects`), ``CaseError/unknownFruit(_:)``,
+  ///   ``CaseError/alreadyFavorite(suspect:fruit:)``, or `SQLiteError`. Nothing is stored then.
+  @discardableResult
+  public func add(contentsOf suspects: [NewSuspect]) throws -> [Int64] {
+    try database.write {
+      try refoldPendingKeys()
+      let pendingSpecies = try pendingSpeciesKeys()
+      let insert = try database.statement(
+        """
+        INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key)
+        VALUES (?, ?, ?, ?, ?, ?)
+        """)
+      let addFavorite = try database.statement(
+        "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
+      var fruits: [String: Fruit] = [:]
+      var ids: [Int64] = []
+      ids.reserveCapacity(suspects.count)
+      for new in suspects {
+        try Self.validate(text: new.name, field: "name")
+        try Self.validate(text: new.species, field: "species")
+        let name = new.name.trimmingSpaces()
+        let species = new.species.trimmingSpaces()
+        let emoji = try Self.validated(emoji: new.emoji)
+        let speciesKey = NameKey.caseKey(species)
+        if pendingSpecies.contains(speciesKey) { throw CaseError.duplicateSpecies(species) }
+        do {
+          try insert.run([
+            name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.sortKey(name),
+          ])
+        } catch let error as SQLiteError where error.code == .constraint {
+          throw Self.caseError(for: error, species: species)
+        }
+        let id = database.connection.lastInsertRowID
+        var stored: [Int64] = []
+        for fruitName in new.favoriteFruits {
+          let fruit: Fruit
+          if let known = fruits[fruitName] {
+            fruit = known
+          } else {
+            fruit = try database.fruits.find(fruitName)
+            fruits[fruitName] = fruit
+          }
+          guard !stored.contains(fruit.id) else {
+            throw CaseError.alreadyFavorite(suspect: name, fruit: fruit.name)
+          }
+          try addFavorite.run([id, fruit.id, Int64(stored.count)])
+          stored.append(fruit.id)
+        }
+        ids.append(id)
+      }
+      return ids
+    }
+  }
+}
