@@ -22,13 +22,14 @@ mkdir -p "$dir" || fail "cannot create $dir" 73
 
 base=$(basename "$db")
 base=${base%.sqlite}
+# One backup per second, so that the names sort by age (rotation relies on it): a second
+# backup in the same second waits for the next one.
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
-dest="$dir/$base-$stamp.sqlite"
-n=1
-while [ -e "$dest" ]; do
-  dest="$dir/$base-$stamp-$n.sqlite"
-  n=$((n + 1))
+while [ -e "$dir/$base-$stamp.sqlite" ]; do
+  sleep 1
+  stamp=$(date -u +%Y%m%dT%H%M%SZ)
 done
+dest="$dir/$base-$stamp.sqlite"
 
 "$inspector" --db "$db" backup "$dest" >/dev/null
 if ! "$inspector" --db "$dest" check >/dev/null; then
@@ -38,7 +39,12 @@ fi
 echo "backup: $dest"
 
 # Rotation: the timestamp sorts by name; keep the newest $keep of this database's backups.
-mapfile -t backups < <(find "$dir" -maxdepth 1 -type f -name "$base-*.sqlite" | LC_ALL=C sort -r)
+# Only this database's backups, BASE-YYYYMMDDTHHMMSSZ.sqlite (not those of BASE-other.sqlite).
+d8='[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]'
+d6='[0-9][0-9][0-9][0-9][0-9][0-9]'
+mapfile -t backups < <(
+  find "$dir" -maxdepth 1 -type f -name "$base-${d8}T${d6}Z.sqlite" | LC_ALL=C sort -r
+)
 for old in "${backups[@]:$keep}"; do
   rm -f -- "$old"
   echo "removed: $old"

@@ -28,11 +28,21 @@ extension Connection {
       throw destination.error(code: sqlite3_errcode(destination.handle), sql: nil)
     }
     var waited = 0
+    var pages = Int32(clamping: pagesPerStep)
+    var lastRemaining = Int32.max
     while true {
-      let rc = sqlite3_backup_step(backup, Int32(clamping: pagesPerStep))
-      progress?(Int(sqlite3_backup_remaining(backup)), Int(sqlite3_backup_pagecount(backup)))
+      let rc = sqlite3_backup_step(backup, pages)
+      let remaining = sqlite3_backup_remaining(backup)
+      progress?(Int(remaining), Int(sqlite3_backup_pagecount(backup)))
       if rc == SQLITE_DONE { break }
-      if rc == SQLITE_OK { continue }
+      if rc == SQLITE_OK {
+        // Another connection wrote between steps and the copy started over: finish in one
+        // step (a read transaction, which in WAL mode does not block writers), or a steady
+        // stream of writes would restart it forever.
+        if remaining >= lastRemaining { pages = -1 }
+        lastRemaining = remaining
+        continue
+      }
       if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && waited < busyTimeout {
         sqlite3_sleep(10)
         waited += 10

@@ -95,7 +95,11 @@ public struct AdHocQuery {
       }
       return result
     }
-    var result = write ? try connection.inTransaction(.immediate, body) : try body()
+    var result =
+      write
+      ? try connection.inTransaction(.immediate) {
+        try connection.withoutTransactionControl(body)
+      } : try body()
     let after = try connection.scalar("SELECT total_changes()")?.integerValue ?? 0
     result.changes = Int(after - before)
     return result

@@ -1,0 +1,216 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+@testable import CaseStore
+
+/// `CaseFile` (check, verify a backup, restore) and `Connection.backup(toFile:)` on real files
+/// (SPEC.md sections 4 and 9).
+@Suite struct CaseFileTests {
+  /// The newest schema version this binary knows.
+  private let latest = CaseDatabase.migrator.latestVersion
+
+  /// A private temporary directory holding a seeded case file `cases.sqlite`; removed when
+  /// `body` returns or throws.
+  private func withSeededDirectory<T>(_ body: (_ directory: String, _ database: String) throws -> T)
+    throws -> T
+  {
+    try withTemporaryFile { path in
+      let database = try CaseDatabase(path: path, access: .create)
+      try SeedCase.load(into: database)
+      return try body((path as NSString).deletingLastPathComponent, path)
+    }
+  }
+
+  /// Every user table's rows (sorted by their text), read through a fresh read-only connection.
+  private func contents(of path: String) throws -> [String: [String]] {
+    let connection = try Connection(path: path, mode: .readOnly)
+    let tables = try connection.prepare(
+      "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    var names: [String] = []
+    while try tables.step() { names.append(tables.text(at: 0)) }
+    var result: [String: [String]] = [:]
+    for name in names {
+      let statement = try connection.prepare("SELECT * FROM \"\(name)\"")
+      var rows: [String] = []
+      while try statement.step() { rows.append("\(statement.row())") }
+      result[name] = rows.sorted()
+    }
+    return result
+  }
+
+  private func bytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+  private func mode(_ path: String) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return try #require(attributes[.posixPermissions] as? Int)
+  }
+
+  // MARK: - Check
+
+  @Test func checkFindsDanglingRowsAndDrift() throws {
+    try withSeededDirectory { _, path in
+      let healthy = try CaseFile.check(try Connection(path: path, mode: .readOnly))
+      #expect(healthy.isHealthy)
+      #expect(healthy.integrity == ["ok"])
+      #expect(healthy.foreignKeys.isEmpty)
+      #expect(healthy.migrations.map(\.state) == Array(repeating: .applied, count: latest))
+
+      let writer = try Connection(path: path)
+      try writer.execute("PRAGMA foreign_keys = OFF")
+      try writer.execute(
+        "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (999, 1, 0)")
+      let dangling = try CaseFile.check(try Connection(path: path, mode: .readOnly))
+      #expect(!dangling.isHealthy)
+      #expect(dangling.integrity == ["ok"])
+      #expect(dangling.foreignKeys.map(\.table) == ["favorite_fruits"])
+      #expect(dangling.foreignKeys.map(\.parent) == ["animals"])
+
+      try writer.execute("DELETE FROM favorite_fruits WHERE animal_id = 999")
+      try writer.execute("UPDATE schema_migrations SET checksum = 'x' WHERE version = 1")
+      let drifted = try CaseFile.check(try Connection(path: path, mode: .readOnly))
+      #expect(!drifted.isHealthy)
+      #expect(drifted.foreignKeys.isEmpty)
+      #expect(
+        drifted.migrations.map(\.state)
+          == [.drift] + Array(repeating: .applied, count: latest - 1))
+    }
+  }
+
+  // MARK: - Backup to a file
+
+  @Test func backupToFileIsPrivateSelfContainedAndEqual() throws {
+    try withSeededDirectory { directory, path in
+      // A change still in the source's WAL must be in the copy.
+      let source = try Connection(path: path)
+      try source.execute(
+        """
+        INSERT INTO suspicion_levels (animal_id, level)
+        SELECT id, 0.9 FROM animals WHERE species = 'Crow'
+        """)
+      let destination = directory + "/backup.sqlite"
+      try source.backup(toFile: destination)
+      #expect(try mode(destination) == 0o600)
+      let header = try #require(bytes(destination))
+      #expect(Array(header.prefix(16)) == Array("SQLite format 3\u{0}".utf8))
+      #expect(header[18] == 1 && header[19] == 1)  // rollback journal, not WAL
+      #expect(!FileManager.default.fileExists(atPath: destination + "-wal"))
+      #expect(try CaseFile.verifyBackup(at: destination) == latest)
+      #expect(try contents(of: destination) == contents(of: path))
+      #expect(
+        try contents(of: destination)["suspicion_levels"]?.contains { $0.contains("0.9") } == true)
+      let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+      #expect(!names.contains { $0.contains(".tmp-") })
+    }
+  }
+
+  @Test func backupIntoMissingDirectoryLeavesNothing() throws {
+    try withSeededDirectory { directory, path in
+      let source = try Connection(path: path, mode: .readOnly)
+      let destination = directory + "/missing/backup.sqlite"
+      #expect(
+        throws: FileOperationError(path: destination, operation: "create", code: ENOENT)
+      ) {
+        try source.backup(toFile: destination)
+      }
+      #expect(!FileManager.default.fileExists(atPath: directory + "/missing"))
+      let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+      #expect(!names.contains { $0.contains("backup") })
+    }
+  }
+
+  // MARK: - Verify and restore
+
+  @Test func verifyBackupRefusesWhatIsNotASoundBackup() throws {
+    try withSeededDirectory { directory, path in
+      let backup = directory + "/backup.sqlite"
+      try Connection(path: path, mode: .readOnly).backup(toFile: backup)
+      #expect(try CaseFile.verifyBackup(at: backup) == latest)
+
+      #expect(throws: CaseFileError.missing(directory + "/nope.sqlite")) {
+        try CaseFile.verifyBackup(at: directory + "/nope.sqlite")
+      }
+      let text = directory + "/notes.txt"
+      try Data("Fabrizio was at the pond.\n".utf8).write(to: URL(fileURLWithPath: text))
+      #expect(throws: CaseFileError.notADatabase(text)) { try CaseFile.verifyBackup(at: text) }
+      let empty = directory + "/empty.sqlite"
+      try Data().write(to: URL(fileURLWithPath: empty))
+      #expect(throws: CaseFileError.notADatabase(empty)) { try CaseFile.verifyBackup(at: empty) }
+
+      let full = try #require(bytes(backup))
+      let truncated = directory + "/truncated.sqlite"
+      try full.prefix(full.count / 2).write(to: URL(fileURLWithPath: truncated))
+      let damaged = try #require(throws: CaseFileError.self) {
+        try CaseFile.verifyBackup(at: truncated)
+      }
+      guard case .damaged(truncated, _) = damaged else {
+        Issue.record("expected .damaged, got \(damaged)")
+        return
+      }
+
+      let dangling = directory + "/dangling.sqlite"
+      try Connection(path: path, mode: .readOnly).backup(toFile: dangling)
+      let editor = try Connection(path: dangling, walMode: false)
+      try editor.execute("PRAGMA foreign_keys = OFF")
+      try editor.execute(
+        "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (999, 1, 0)")
+      #expect(throws: CaseFileError.self) { try CaseFile.verifyBackup(at: dangling) }
+
+      let newer = directory + "/newer.sqlite"
+      try Connection(path: path, mode: .readOnly).backup(toFile: newer)
+      try Connection(path: newer, walMode: false).execute(
+        "INSERT INTO schema_migrations VALUES (99, 'future', 'abc', '2030-01-01T00:00:00Z')")
+      #expect(throws: MigrationError.newerSchema(databaseVersion: 99, knownVersion: latest)) {
+        try CaseFile.verifyBackup(at: newer)
+      }
+    }
+  }
+
+  @Test func restoreRefusalsLeaveTheDatabaseByteIdentical() throws {
+    try withSeededDirectory { directory, path in
+      let backup = directory + "/backup.sqlite"
+      try Connection(path: path, mode: .readOnly).backup(toFile: backup)
+      let before = try #require(bytes(path))
+      let walBefore = bytes(path + "-wal")
+
+      #expect(throws: CaseFileError.holdsSuspects(path, count: 10)) {
+        try CaseFile.restore(from: backup, to: path, force: false)
+      }
+      #expect(throws: CaseFileError.missing(directory + "/nope.sqlite")) {
+        try CaseFile.restore(from: directory + "/nope.sqlite", to: path, force: true)
+      }
+      let text = directory + "/notes.txt"
+      try Data("not a database".utf8).write(to: URL(fileURLWithPath: text))
+      #expect(throws: CaseFileError.notADatabase(text)) {
+        try CaseFile.restore(from: text, to: path, force: true)
+      }
+      #expect(bytes(path) == before)
+      #expect(bytes(path + "-wal") == walBefore)
+    }
+  }
+
+  @Test func forcedRestoreReplacesAndMissingDestinationIsCreatedPrivate() throws {
+    try withSeededDirectory { directory, path in
+      let backup = directory + "/backup.sqlite"
+      try Connection(path: path, mode: .readOnly).backup(toFile: backup)
+      let expected = try contents(of: backup)
+      let writer = try Connection(path: path)
+      try writer.execute("INSERT INTO fruits (name, color) VALUES ('Kiwi', 'green')")
+      try writer.execute("DELETE FROM animals WHERE species = 'Crow'")
+      #expect(try contents(of: path) != expected)
+
+      let summary = try CaseFile.restore(from: backup, to: path, force: true)
+      #expect(
+        summary == CaseFile.RestoreSummary(schemaVersion: latest, suspects: 10, created: false))
+      #expect(try contents(of: path) == expected)
+      #expect(try writer.scalar("SELECT count(*) FROM fruits") == .integer(19))
+
+      let fresh = directory + "/fresh.sqlite"
+      let created = try CaseFile.restore(from: backup, to: fresh, force: false)
+      #expect(
+        created == CaseFile.RestoreSummary(schemaVersion: latest, suspects: 10, created: true))
+      #expect(try mode(fresh) == 0o600)
+      #expect(try contents(of: fresh) == expected)
+    }
+  }
+}
