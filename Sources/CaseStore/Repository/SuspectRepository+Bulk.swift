@@ -30,6 +30,7 @@ extension SuspectRepository {
       var fruits: [String: Fruit] = [:]
       var ids: [Int64] = []
       ids.reserveCapacity(suspects.count)
+      var stored: [Int64] = []  // this suspect's fruit ids so far, reused across suspects
       for new in suspects {
         try Self.validate(text: new.name, field: "name")
         try Self.validate(text: new.species, field: "species")
@@ -46,7 +47,7 @@ extension SuspectRepository {
           throw Self.caseError(for: error, species: species)
         }
         let id = database.connection.lastInsertRowID
-        var stored: [Int64] = []
+        stored.removeAll(keepingCapacity: true)
         for fruitName in new.favoriteFruits {
           let fruit: Fruit
           if let known = fruits[fruitName] {

@@ -239,7 +239,8 @@ public struct SuspectRepository {
     if text.unicodeScalars.prefix(while: { $0 != "\0" }).allSatisfy(\.properties.isWhitespace) {
       throw CaseError.invalidValue(field: field, value: text, expected: "a non-blank \(field)")
     }
-    if text.unicodeScalars.count > 10_000 {
+    // At most one scalar per UTF-8 byte: short text needs no count.
+    if text.utf8.count > 10_000, text.unicodeScalars.count > 10_000 {
       throw CaseError.invalidValue(
         field: field, value: text, expected: "at most 10,000 characters")
     }
