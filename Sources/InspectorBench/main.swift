@@ -1,2 +1,157 @@
-// The benchmark executable (SPEC.md section 8); see scripts/bench.sh.
-print("inspector-bench: not written yet")
+// The benchmark of SPEC.md section 8: `swift run -c release inspector-bench`; see
+// scripts/bench.sh. Never part of the unit tests.
+import Foundation
+import SQLiteKit
+
+let usage = """
+  USAGE: inspector-bench [--suspects N] [--json] [--repetitions R]
+                         [--workload insert|list|rank|show]...
+         inspector-bench --dataset N
+
+  Runs each workload on our code and on a hand-written SQLite C API baseline, interleaved,
+  R times (default 5), and prints the medians and the ratio ours / baseline.
+
+    insert  N suspects (default 100,000) with 3 favourites each       target <= 1.25
+    list    read all N suspects (default 100,000) with favourites      target <= 1.25
+    rank    top 20 for an incident over N suspects (default 1,000,000) target <= 0.10
+    show    one suspect's record among N (default 1,000,000)           reported; no full scan
+
+  --suspects N overrides every workload's N. --json prints one object per line:
+  {"workload", "n", "ours_s", "baseline_s", "ratio"}. --dataset N builds (or finds) the cached
+  case file of N generated suspects and prints its path. Exit status: 0, 1 when a check fails
+  (different top 20, a full scan, different records), 3 when a ratio misses its target.
+
+  """
+
+func standardError(_ text: String) {
+  FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+}
+
+func fail(_ message: String, status: Int32 = 64) -> Never {
+  standardError("inspector-bench: \(message)")
+  exit(status)
+}
+
+/// What the command line asks for.
+struct BenchOptions {
+  var suspects: Int?
+  var json = false
+  var repetitions = 5
+  var workloads: [String] = []
+  var datasetOnly: Int?
+
+  init(_ arguments: [String]) {
+    var arguments = arguments[...]
+    func number(after option: String) -> Int {
+      guard let text = arguments.popFirst(), let number = Int(text), number > 0 else {
+        fail("\(option) needs a positive whole number")
+      }
+      return number
+    }
+    while let argument = arguments.popFirst() {
+      switch argument {
+      case "--suspects": suspects = number(after: argument)
+      case "--repetitions": repetitions = number(after: argument)
+      case "--dataset": datasetOnly = number(after: argument)
+      case "--json": json = true
+      case "--workload":
+        guard let name = arguments.popFirst(), ["insert", "list", "rank", "show"].contains(name)
+        else { fail("--workload needs insert, list, rank or show") }
+        workloads.append(name)
+      case "-h", "--help":
+        print(usage, terminator: "")
+        exit(0)
+      default: fail("unknown argument '\(argument)'\n\(usage)")
+      }
+    }
+    if workloads.isEmpty { workloads = ["insert", "list", "rank", "show"] }
+  }
+}
+
+/// Writes a line of results to stdout at once (also when stdout is a pipe).
+func emit(_ line: String) {
+  FileHandle.standardOutput.write((line + "\n").data(using: .utf8)!)
+}
+
+let options = BenchOptions(Array(CommandLine.arguments.dropFirst()))
+let (json, repetitions, workloads, suspectsOverride) = (
+  options.json, options.repetitions, options.workloads, options.suspects
+)
+let datasetOnly = options.datasetOnly
+let log: (String) -> Void = { standardError("inspector-bench: \($0)") }
+
+if let count = datasetOnly {
+  do {
+    print(try Dataset.path(suspects: count, log: log))
+    exit(0)
+  } catch {
+    fail("\(error)", status: 1)
+  }
+}
+
+if !json {
+  emit(
+    "SQLite \(Connection.sqliteVersion), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+      + "\(repetitions) repetitions, medians")
+  emit(
+    "workload".padding(toLength: 9, withPad: " ", startingAt: 0)
+      + "suspects".leftPadded(10) + "ours (s)".leftPadded(12) + "baseline (s)".leftPadded(14)
+      + "ratio".leftPadded(9) + "  target")
+}
+
+var missed = false
+do {
+  for workload in workloads {
+    let measurement: Measurement
+    switch workload {
+    case "insert":
+      measurement = try InsertWorkload.run(
+        suspects: suspectsOverride ?? 100_000, repetitions: repetitions, log: log)
+    case "list":
+      let count = suspectsOverride ?? 100_000
+      measurement = try ListWorkload.run(
+        path: try Dataset.path(suspects: count, log: log), suspects: count,
+        repetitions: repetitions, log: log)
+    case "rank":
+      let count = suspectsOverride ?? 1_000_000
+      measurement = try RankWorkload.run(
+        path: try Dataset.path(suspects: count, log: log), suspects: count,
+        repetitions: repetitions, log: log)
+    default:
+      let count = suspectsOverride ?? 1_000_000
+      measurement = try ShowWorkload.run(
+        path: try Dataset.path(suspects: count, log: log), suspects: count,
+        repetitions: repetitions, log: log)
+    }
+    missed = missed || !measurement.meetsTarget
+    log(
+      "\(workload): wall ours \(measurement.ours.map { formatted($0.wall, digits: 4) }), baseline "
+        + "\(measurement.baseline.map { formatted($0.wall, digits: 4) }); CPU ours "
+        + "\(measurement.ours.map { formatted($0.cpu, digits: 4) }), baseline "
+        + "\(measurement.baseline.map { formatted($0.cpu, digits: 4) }); CPU-time ratio "
+        + formatted(measurement.cpuRatio, digits: 3))
+    if json {
+      emit(measurement.json)
+    } else {
+      let target = measurement.target.map {
+        "<= \(formatted($0, digits: 2))" + (measurement.meetsTarget ? "  ok" : "  MISSED")
+      }
+      emit(
+        measurement.workload.padding(toLength: 9, withPad: " ", startingAt: 0)
+          + "\(measurement.suspects)".leftPadded(10)
+          + formatted(measurement.oursMedian, digits: 6).leftPadded(12)
+          + formatted(measurement.baselineMedian, digits: 6).leftPadded(14)
+          + formatted(measurement.ratio, digits: 3).leftPadded(9)
+          + "  " + (target ?? "(reported)"))
+    }
+  }
+} catch {
+  fail("\(error)", status: 1)
+}
+exit(missed ? 3 : 0)
+
+extension String {
+  func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

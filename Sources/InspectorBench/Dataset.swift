@@ -1,0 +1,83 @@
+import CSQLite
+import CaseStore
+import Foundation
+
+/// Case files of generated suspects, built once per (number of suspects, data version, schema
+/// version) and cached in a temporary directory, since a million suspects take a while.
+///
+/// Each holds the 19 seed fruits, suspects 1...n of ``SuspectGenerator`` with their interviews,
+/// and one bulletin like the seed one (incident 1: a Pink Pearl Apple, paw clue large, 09:41).
+enum Dataset {
+  static let incidentID: Int64 = 1
+
+  /// Where cached datasets live: `$INSPECTOR_BENCH_CACHE`, else `$TMPDIR/inspector-bench`.
+  static var directory: String {
+    if let path = ProcessInfo.processInfo.environment["INSPECTOR_BENCH_CACHE"], !path.isEmpty {
+      return path
+    }
+    return NSTemporaryDirectory() + "/inspector-bench"
+  }
+
+  /// The path of the dataset with `count` suspects, building it first when missing.
+  static func path(suspects count: Int, log: (String) -> Void) throws -> String {
+    let name =
+      "suspects-\(count)-data\(SuspectGenerator.dataVersion)"
+      + "-schema\(CaseDatabase.migrator.latestVersion).sqlite"
+    let path = directory + "/" + name
+    if FileManager.default.fileExists(atPath: path) { return path }
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true)
+    let partial = path + ".partial"
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      try? FileManager.default.removeItem(atPath: partial + suffix)
+    }
+    log("building \(path) (\(count) suspects, once)...")
+    let start = ContinuousClock.now
+    try build(at: partial, suspects: count)
+    try FileManager.default.moveItem(atPath: partial, toPath: path)
+    log("built in \(seconds(since: start)) s")
+    return path
+  }
+
+  /// A new case file at `path`: schema, seed fruits, the bulletin, then the suspects through
+  /// the C API in one transaction with the journal off (a file nobody else sees yet).
+  static func build(at path: String, suspects count: Int) throws {
+    do {
+      let database = try CaseDatabase(path: path, access: .create)
+      for fruit in SeedCase.fruits {
+        try database.fruits.add(name: fruit.name, color: fruit.color)
+      }
+      try database.incidents.add(
+        SeedCase.incident(on: try LocalDateTime(parsing: "2024-05-17T12:00")))
+    }
+    let raw = RawSQLite(path: path)
+    raw.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -524288")
+    raw.execute("BEGIN")
+    // The triggers on animals only fill in and mark keys a plain INSERT leaves out; every row
+    // here carries its keys, so they would do nothing but cost a third of the time. They are
+    // dropped for the load and created again from their own SQL text.
+    let triggers = raw.prepare(
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'animals'")
+    var saved: [(name: String, sql: String)] = []
+    while sqlite3_step(triggers) == SQLITE_ROW {
+      saved.append((columnText(triggers, 0), columnText(triggers, 1)))
+    }
+    sqlite3_finalize(triggers)
+    for trigger in saved { raw.execute("DROP TRIGGER \(trigger.name)") }
+    do {
+      let writer = RawSuspectWriter(raw)
+      for n in stride(from: 1, through: count, by: 1) {
+        writer.write(SuspectGenerator.suspect(n))
+      }
+    }
+    for trigger in saved { raw.execute(trigger.sql) }
+    raw.execute("COMMIT")
+    raw.execute("PRAGMA journal_mode = WAL")
+  }
+}
+
+/// Seconds elapsed since `start`.
+func seconds(since start: ContinuousClock.Instant) -> Double {
+  let elapsed = ContinuousClock.now - start
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+}

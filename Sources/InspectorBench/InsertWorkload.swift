@@ -1,0 +1,67 @@
+import CSQLite
+import CaseStore
+import Foundation
+
+/// `insert`: n suspects with 3 favourites each into a new case file holding the seed fruits,
+/// through ``SuspectRepository/add(contentsOf:)`` against hand-written C API inserts of the
+/// same rows in one transaction (``RawSuspectWriter``).
+///
+/// Both sides start from an identical fresh file (schema and fruits made outside the timing)
+/// and time everything from the first statement to the commit.
+enum InsertWorkload {
+  static func run(suspects count: Int, repetitions: Int, log: (String) -> Void) throws
+    -> Measurement
+  {
+    let suspects = (1...count).map { SuspectGenerator.suspect($0).identity }
+    let directory = NSTemporaryDirectory() + "/inspector-bench-insert-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var run = 0
+    func freshFile() throws -> String {
+      run += 1
+      let path = "\(directory)/run\(run).sqlite"
+      let database = try CaseDatabase(path: path, access: .create)
+      for fruit in SeedCase.fruits {
+        try database.fruits.add(name: fruit.name, color: fruit.color)
+      }
+      return path
+    }
+    func remove(_ path: String) {
+      for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: path + suffix)
+      }
+    }
+    var checked = false
+    let times = try interleaved(
+      repetitions: repetitions,
+      ours: {
+        let path = try freshFile()
+        defer { remove(path) }
+        let database = try CaseDatabase(path: path, access: .readWrite)
+        let seconds = try time { try database.suspects.add(contentsOf: suspects) }
+        if !checked {
+          // Same rows as the baseline writes: spot-check one suspect end to end.
+          let stored = try database.suspects.find("Species \(count)")
+          guard stored.favoriteFruits == suspects[count - 1].favoriteFruits else {
+            throw BenchFailure(description: "insert: suspect \(count) stored wrongly")
+          }
+          checked = true
+        }
+        return seconds
+      },
+      baseline: {
+        let path = try freshFile()
+        defer { remove(path) }
+        let raw = RawSQLite(path: path)
+        return time {
+          raw.execute("BEGIN IMMEDIATE")
+          let writer = RawSuspectWriter(raw)
+          for suspect in suspects { writer.write(suspect) }
+          raw.execute("COMMIT")
+        }
+      })
+    return Measurement(
+      workload: "insert", suspects: count, ours: times.ours, baseline: times.baseline,
+      target: 1.25)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// How long one timed run took: wall-clock seconds (what the figures report) and this
+/// thread's CPU seconds (a diagnostic that other processes on a busy machine disturb less).
+struct Timing {
+  var wall: Double
+  var cpu: Double
+}
+
+/// One workload's figures: medians over the repetitions, and the ratio ours / baseline.
+struct Measurement {
+  var workload: String
+  var suspects: Int
+  var ours: [Timing]
+  var baseline: [Timing]
+  /// The highest acceptable ratio (SPEC.md section 8), or `nil` when only reported.
+  var target: Double?
+
+  var oursMedian: Double { median(ours.map(\.wall)) }
+  var baselineMedian: Double { median(baseline.map(\.wall)) }
+  /// The ratio of the CPU-time medians.
+  var cpuRatio: Double { median(ours.map(\.cpu)) / median(baseline.map(\.cpu)) }
+  var ratio: Double { oursMedian / baselineMedian }
+  var meetsTarget: Bool { target.map { ratio <= $0 } ?? true }
+
+  /// `{"workload", "n", "ours_s", "baseline_s", "ratio"}` on one line.
+  var json: String {
+    "{\"workload\":\"\(workload)\",\"n\":\(suspects),\"ours_s\":\(oursMedian),"
+      + "\"baseline_s\":\(baselineMedian),\"ratio\":\(ratio)}"
+  }
+}
+
+/// The middle value (the mean of the two middle values for an even count).
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// Runs `ours` and `baseline` alternately `repetitions` times, swapping which goes first each
+/// time so that neither always gets the warmer cache; each closure returns the seconds it
+/// timed (set-up outside the timed part is its own business).
+func interleaved(
+  repetitions: Int, ours: () throws -> Timing, baseline: () throws -> Timing
+) rethrows -> (ours: [Timing], baseline: [Timing]) {
+  var (oursTimes, baselineTimes) = ([Timing](), [Timing]())
+  for repetition in 0..<repetitions {
+    if repetition % 2 == 0 {
+      oursTimes.append(try ours())
+      baselineTimes.append(try baseline())
+    } else {
+      baselineTimes.append(try baseline())
+      oursTimes.append(try ours())
+    }
+  }
+  return (oursTimes, baselineTimes)
+}
+
+/// How long `body` takes.
+func time(_ body: () throws -> Void) rethrows -> Timing {
+  let cpuStart = threadCPUSeconds()
+  let start = ContinuousClock.now
+  try body()
+  let wall = seconds(since: start)
+  return Timing(wall: wall, cpu: threadCPUSeconds() - cpuStart)
+}
+
+/// CPU seconds this thread has used.
+func threadCPUSeconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+}
+
+/// A number with `digits` decimals, for the table.
+func formatted(_ value: Double, digits: Int) -> String {
+  String(format: "%.\(digits)f", value)
+}
+
+/// A check that failed: the benchmark's figures would mean nothing, so it stops (exit 1).
+struct BenchFailure: Error, CustomStringConvertible {
+  var description: String
+}

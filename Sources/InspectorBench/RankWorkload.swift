@@ -1,0 +1,75 @@
+import CSQLite
+import CaseStore
+
+/// `rank`: the top 20 suspects for incident 1 (`inspector rank --incident 1`), through
+/// ``SuspicionRanking/rank(for:limit:)``, against the plain SQL a user would type into the
+/// sqlite3 shell: score every suspect against the bulletin's clues, sort, keep 20.
+///
+/// Both must name the same 20 suspects in the same order; the benchmark fails otherwise.
+enum RankWorkload {
+  /// The plain query. Parameters: the incident id, the characters an alibi may consist of and
+  /// still count as none (``Suspect/alibiWhitespace``, as SPEC.md section 5 defines it).
+  static let plainSQL = """
+    WITH i AS (
+      SELECT fruit_id, paw_size, substr(occurred_at, 12, 5) AS at FROM incidents WHERE id = ?1
+    )
+    SELECT a.id,
+      coalesce(a.paw_size = i.paw_size, 0)
+      + EXISTS (SELECT 1 FROM favorite_fruits ff
+                WHERE ff.animal_id = a.id AND ff.fruit_id = i.fruit_id)
+      + (trim(coalesce(al.statement, ''), ?2) = '')
+      + NOT coalesce(CASE WHEN s.sleep_at < s.wake_at THEN i.at >= s.sleep_at AND i.at < s.wake_at
+                          WHEN s.sleep_at > s.wake_at THEN i.at >= s.sleep_at OR i.at < s.wake_at
+                          ELSE 0 END, 0) AS clues,
+      coalesce(l.level, 0) AS level
+    FROM animals a CROSS JOIN i
+    LEFT JOIN alibis al ON al.animal_id = a.id
+    LEFT JOIN sleep_schedules s ON s.animal_id = a.id
+    LEFT JOIN suspicion_levels l ON l.animal_id = a.id
+    ORDER BY clues DESC, level DESC, a.name_key, a.species_key, a.id
+    LIMIT 20
+    """
+
+  static func run(path: String, suspects count: Int, repetitions: Int, log: (String) -> Void)
+    throws -> Measurement
+  {
+    var oursIDs: [Int64] = []
+    var baselineIDs: [Int64] = []
+    let times = try interleaved(
+      repetitions: repetitions,
+      ours: {
+        let database = try CaseDatabase(path: path, access: .readOnly)
+        return try time {
+          let incident = try database.incidents.find(id: Dataset.incidentID)
+          oursIDs = try SuspicionRanking(database: database).rank(for: incident, limit: 20)
+            .map(\.suspect.id)
+        }
+      },
+      baseline: {
+        let raw = RawSQLite(path: path, readOnly: true)
+        return time { baselineIDs = plainTop20(raw) }
+      })
+    guard oursIDs.count == 20, oursIDs == baselineIDs else {
+      throw BenchFailure(
+        description: "rank: the top 20 differ\n  ours:     \(oursIDs)\n  baseline: \(baselineIDs)")
+    }
+    log("rank: same top 20 as the plain SQL: \(oursIDs)")
+    return Measurement(
+      workload: "rank", suspects: count, ours: times.ours, baseline: times.baseline,
+      target: 0.10)
+  }
+
+  /// Runs ``plainSQL`` and returns the ids, reading each row's columns as a program would.
+  static func plainTop20(_ raw: RawSQLite) -> [Int64] {
+    let statement = raw.prepare(plainSQL)
+    defer { sqlite3_finalize(statement) }
+    sqlite3_bind_int64(statement, 1, Dataset.incidentID)
+    bindText(statement, 2, Suspect.alibiWhitespace)
+    var ids: [Int64] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+      ids.append(sqlite3_column_int64(statement, 0))
+      _ = (sqlite3_column_int64(statement, 1), sqlite3_column_double(statement, 2))
+    }
+    return ids
+  }
+}
