@@ -120,15 +120,20 @@ public enum CaseFile {
 
   // MARK: - Private helpers
 
-  /// Throws unless the file starts with SQLite's 16-byte header `SQLite format 3\0` (an empty
-  /// file is an empty database when `allowEmpty`).
+  /// Throws unless the file is a regular file that starts with SQLite's 16-byte header
+  /// `SQLite format 3\0` (an empty file is an empty database when `allowEmpty`). A directory,
+  /// FIFO or device is not a database; the open does not block on a FIFO.
   static func requireDatabaseHeader(_ path: String, allowEmpty: Bool = false) throws {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENOENT { throw CaseFileError.missing(path) }
       throw FileOperationError(path: path, operation: "read", code: errno)
     }
     defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw CaseFileError.notADatabase(path)
+    }
     var header = [UInt8](repeating: 0, count: 16)
     let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 16) }
     if count == 0 && allowEmpty { return }

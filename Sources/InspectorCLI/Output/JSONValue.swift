@@ -230,13 +230,13 @@ public enum JSONValue: Sendable, Equatable, Encodable {
       default: escape = nil
       }
       if let escape {
-        output.unicodeScalars.append(contentsOf: scalars[plainStart..<index])
+        output += String(scalars[plainStart..<index])
         output += escape
         plainStart = scalars.index(after: index)
       }
       index = scalars.index(after: index)
     }
-    output.unicodeScalars.append(contentsOf: scalars[plainStart..<scalars.endIndex])
+    output += String(scalars[plainStart..<scalars.endIndex])
     output += "\""
   }
 }

@@ -111,7 +111,8 @@ public struct CommandContext {
   }
 
   /// Throws ``CommandFailure`` with exit 66 and a hint naming `inspector init` when there is
-  /// no file at ``databasePath``.
+  /// no file at ``databasePath``, and `CaseFileError.notADatabase` (exit 66) when the path is
+  /// not a regular file: SQLite fails on a directory, and blocks forever opening a FIFO.
   public func requireDatabaseFile() throws {
     guard fileExists(databasePath) else {
       throw CommandFailure(
@@ -119,16 +120,19 @@ public struct CommandContext {
         hint: "create it with 'inspector init' (or 'inspector demo' for the seed case)",
         exitCode: .noInput)
     }
+    try requireRegularFile(databasePath)
   }
 
   /// Opens the case file, creating it (mode 0600; for the default path also its directories,
   /// mode 0700) and applying pending migrations.
   ///
   /// - Returns: The database and whether the file was created now.
-  /// - Throws: ``CommandFailure`` with exit 73 when the file cannot be created, or what
+  /// - Throws: ``CommandFailure`` with exit 73 when the file cannot be created,
+  ///   `CaseFileError.notADatabase` when the path exists but is not a regular file, or what
   ///   ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
   public func createDatabase() throws -> (database: CaseDatabase, created: Bool) {
     let existed = fileExists(databasePath)
+    if existed { try requireRegularFile(databasePath) }
     if !existed {
       if !databasePathIsExplicit { try makeDirectories(parentOf: databasePath) }
       let descriptor = open(databasePath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
@@ -171,6 +175,14 @@ public struct CommandContext {
   private func fileExists(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0
+  }
+
+  /// Throws `CaseFileError.notADatabase` unless `path` (after symbolic links) is a regular file.
+  private func requireRegularFile(_ path: String) throws {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw CaseFileError.notADatabase(path)
+    }
   }
 
   private func makeDirectories(parentOf path: String) throws {
