@@ -45,10 +45,14 @@ public struct Suspect: Hashable, Sendable, Identifiable {
     alibi.unicodeScalars.allSatisfy { Suspect.alibiWhitespace.unicodeScalars.contains($0) }
   }
 
-  /// What counts as whitespace in an alibi: space, tab, line feed, vertical tab, form feed,
-  /// carriage return, no-break space, line and paragraph separators, ideographic space. The
+  /// What counts as whitespace in an alibi: every character with Unicode's `White_Space`
+  /// property (tab, line feed, vertical tab, form feed, carriage return, space, next line,
+  /// no-break space, ogham space mark, the en quad to hair space range, line and paragraph
+  /// separators, narrow no-break space, medium mathematical space, ideographic space). The
   /// ranking's SQL trims exactly these (bound as `trim(statement, ?)`).
-  public static let alibiWhitespace = " \t\n\u{0B}\u{0C}\r\u{A0}\u{2028}\u{2029}\u{3000}"
+  public static let alibiWhitespace =
+    "\t\n\u{0B}\u{0C}\r \u{85}\u{A0}\u{1680}\u{2000}\u{2001}\u{2002}\u{2003}\u{2004}\u{2005}"
+    + "\u{2006}\u{2007}\u{2008}\u{2009}\u{200A}\u{2028}\u{2029}\u{202F}\u{205F}\u{3000}"
 }
 
 /// A new suspect's identity, before it has an id.

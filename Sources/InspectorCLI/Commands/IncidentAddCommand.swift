@@ -20,13 +20,15 @@ struct IncidentAddCommand: InspectorCommand {
 
   static func run(_ context: CommandContext) throws -> String {
     let arguments = context.arguments
+    // Usage errors (64) before bad values (65).
+    if (arguments.option("lat") == nil) != (arguments.option("lon") == nil) {
+      throw context.usageError("--lat and --lon go together")
+    }
     let occurredAt = try LocalDateTime(parsing: arguments.option("at") ?? "")
     let paw = try arguments.option("paw").map(PawSize.init(parsing:))
     var location: Location?
-    switch (arguments.option("lat"), arguments.option("lon")) {
-    case (let lat?, let lon?): location = try Location(parsingLatitude: lat, longitude: lon)
-    case (nil, nil): location = nil
-    default: throw context.usageError("--lat and --lon go together")
+    if let lat = arguments.option("lat"), let lon = arguments.option("lon") {
+      location = try Location(parsingLatitude: lat, longitude: lon)
     }
     let incident = try context.openDatabase(write: true).incidents.add(
       NewIncident(
