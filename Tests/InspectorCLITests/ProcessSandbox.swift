@@ -223,26 +223,20 @@ func expectRefusal(
 
 // MARK: - Seeded randomness
 
-/// SplitMix64: a small seeded generator, so a failing run can be repeated
-/// (`INSPECTOR_TEST_SEED=<n> swift test --filter ...`).
+/// A ``SplitMix64`` seeded from `INSPECTOR_TEST_SEED` when set, so a failing run can be
+/// repeated (`INSPECTOR_TEST_SEED=<n> swift test --filter ...`).
 struct SeededGenerator: RandomNumberGenerator {
   /// The seed this generator started from (printed in failure messages).
   let seed: UInt64
-  private var state: UInt64
+  private var generator: SplitMix64
 
   /// Seeds from `INSPECTOR_TEST_SEED` when set, otherwise from `fallback`.
   init(fallback: UInt64) {
     let fromEnvironment = ProcessInfo.processInfo.environment["INSPECTOR_TEST_SEED"]
       .flatMap { UInt64($0) }
     seed = fromEnvironment ?? fallback
-    state = seed
+    generator = SplitMix64(seed: seed)
   }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { generator.next() }
 }
