@@ -19,8 +19,16 @@ extension Inspector {
       arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
       stdoutIsTerminal: isatty(1) == 1,
       writeToStandardError: { text in write(text, to: 2) })
-    write(outcome.standardOutput, to: 1)
+    // Output that cannot be written (a full disk, a closed descriptor) is an I/O error (74),
+    // never a silent success; a reader that stopped reading (EPIPE) is not an error.
+    let failure = write(outcome.standardOutput, to: 1)
     write(outcome.standardError, to: 2)
+    if let failure, failure != EPIPE {
+      write(
+        "inspector: error: cannot write the output: \(String(cString: strerror(failure)))\n",
+        to: 2)
+      exit(outcome.status == 0 ? ExitCode.ioError.rawValue : outcome.status)
+    }
     exit(outcome.status)
   }
 
@@ -38,9 +46,11 @@ extension Inspector {
     return environment
   }
 
-  /// Writes all of `text` to a file descriptor, retrying on interruption; a closed pipe ends
-  /// the write silently.
-  static func write(_ text: String, to descriptor: Int32) {
+  /// Writes all of `text` to a file descriptor, retrying on interruption.
+  ///
+  /// - Returns: `nil` when everything was written, else the `errno` that stopped it.
+  @discardableResult
+  static func write(_ text: String, to descriptor: Int32) -> Int32? {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
@@ -49,9 +59,10 @@ extension Inspector {
       }
       if written < 0 {
         if errno == EINTR { continue }
-        return
+        return errno
       }
       offset += written
     }
+    return nil
   }
 }

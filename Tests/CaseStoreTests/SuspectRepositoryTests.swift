@@ -179,8 +179,8 @@ struct SuspectRepositoryTests {
     "awkward text is stored and read back exactly",
     arguments: [
       "O'Brien", "\"Quoted\"", "semi;colon", "'); DROP TABLE animals;--", "Robert'); --",
-      "\u{1F426}\u{200D}\u{2B1B} Crowley", "Re\u{301}nard (decomposed)", "Fox\u{0}Tail",
-      "line\nbreak", "\u{202E}reversed", "%_*?[]", "\u{5F20}\u{4F1F}",
+      "\u{1F426}\u{200D}\u{2B1B} Crowley", "Re\u{301}nard (decomposed)", "%_*?[]",
+      "\u{5F20}\u{4F1F}",
     ])
   func awkwardText(text: String) throws {
     let database = try seededDatabase()
@@ -191,6 +191,25 @@ struct SuspectRepositoryTests {
     #expect(Array(stored.species.unicodeScalars) == Array(("Species " + text).unicodeScalars))
     #expect(Array(stored.emoji!.unicodeScalars) == Array(text.unicodeScalars))
     #expect(try database.suspects.count() == 11)
+    #expect(try database.rowCount("fruits") == 19)
+  }
+
+  /// Terminal control characters (NUL, line breaks, ESC, bidirectional overrides) would let a
+  /// name repaint or reorder the screen, so they are refused in identity fields.
+  @Test(
+    "control characters in identity fields are refused and nothing is stored",
+    arguments: ["Fox\u{0}Tail", "line\nbreak", "\u{202E}reversed", "red\u{1B}[31m", "bell\u{7}"])
+  func controlCharactersAreRefused(text: String) throws {
+    let database = try seededDatabase()
+    for new in [
+      NewSuspect(name: text, species: "Badger", pawSize: .small),
+      NewSuspect(name: "Basil", species: text, pawSize: .small),
+      NewSuspect(name: "Basil", species: "Badger", pawSize: .small, emoji: text),
+    ] {
+      #expect(throws: CaseError.self) { try database.suspects.add(new) }
+    }
+    #expect(throws: CaseError.self) { try database.fruits.add(name: text, color: "red") }
+    #expect(try database.suspects.count() == 10)
     #expect(try database.rowCount("fruits") == 19)
   }
 

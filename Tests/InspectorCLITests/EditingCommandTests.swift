@@ -11,7 +11,7 @@ import Testing
   @Test func suspicionLevelPersists() throws {
     let session = try CLITestCase(seeded: true)
     let output = session.succeed("suspect", "crow", "0.95")
-    #expect(output == "Catie the Crow: suspicion 0.95, Extremely suspicious!.\n")
+    #expect(output == "Catie the Crow: suspicion 0.95 (Extremely suspicious!)\n")
     let crow = try session.suspect("crow")
     #expect(number(crow["suspicion_level"]) == 0.95)
     #expect(crow["suspicion_label"] as? String == "Extremely suspicious!")
@@ -248,8 +248,13 @@ import Testing
 
   @Test func alibisWithControlCharactersSurviveJSONAndCSV() throws {
     let session = try CLITestCase(seeded: true)
-    let alibi = "line one\nline \"two\", with comma\ttab\u{1}end\r\nlast"
+    let alibi = "line one\nline \"two\", with comma\ttab end\r\nlast"
     session.succeed("alibi", "duck", alibi)
+    // Terminal control characters other than tabs and line breaks are refused (65).
+    expectFailure(
+      session.run("alibi", "duck", "red \u{1B}[31m alert"), status: 65,
+      messageContains: "control characters")
+    #expect(try session.suspect("duck")["alibi"] as? String == alibi)
     #expect(try session.suspect("duck")["alibi"] as? String == alibi)
     let csv = session.succeed("show", "duck", "--format", "csv")
     let quoted = "\"" + alibi.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -312,7 +312,7 @@ import Testing
     #expect(try sandbox.run("init", "--seed", environment: env).status == 0)
     let set = try sandbox.run("suspect", "crow", "0.5", environment: env)
     #expect(set.status == 0)
-    #expect(set.standardOutput == "Catie the Crow: suspicion 0.5, Very suspicious.\n")
+    #expect(set.standardOutput == "Catie the Crow: suspicion 0.5 (Very suspicious)\n")
     let refused = try sandbox.run("suspect", "crow", "0,75", environment: env)
     #expect(refused.status == 65)
     #expect(refused.standardOutput == "")

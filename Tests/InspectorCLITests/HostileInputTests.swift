@@ -412,7 +412,7 @@ import Testing
 
     let set = try sandbox.run(["suspect", "crow", "0.5"], environment: german)
     expectSuccess(set, "suspect crow 0.5 (de_DE)")
-    #expect(set.standardOutput == "Catie the Crow: suspicion 0.5, Very suspicious.\n")
+    #expect(set.standardOutput == "Catie the Crow: suspicion 0.5 (Very suspicious)\n")
     expectRefusal(
       try sandbox.run(["suspect", "crow", "0,75"], environment: german), [65], "0,75 (de_DE)")
     expectRefusal(

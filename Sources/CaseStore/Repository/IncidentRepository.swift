@@ -65,6 +65,7 @@ public struct IncidentRepository {
       throw CaseError.invalidValue(
         field: "notes", value: new.notes, expected: "at most 100,000 characters")
     }
+    try TextRules.requirePrintable(new.notes, field: "notes", allowingLineBreaks: true)
     return try database.write {
       let fruit = try database.fruits.find(new.fruit)
       try database.connection.execute(

@@ -6,12 +6,14 @@ extension SuspectRepository {
   /// - Parameter statement: Free text, may span lines; stored exactly; at most 100,000
   ///   characters.
   /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/invalidValue(field:value:expected:)``
-  ///   for over-long text, or `SQLiteError`.
+  ///   for over-long text or terminal control characters (tabs and line breaks are fine), or
+  ///   `SQLiteError`.
   public func setAlibi(id: Int64, _ statement: String) throws {
     guard statement.unicodeScalars.count <= 100_000 else {
       throw CaseError.invalidValue(
         field: "alibi", value: statement, expected: "at most 100,000 characters")
     }
+    try TextRules.requirePrintable(statement, field: "alibi", allowingLineBreaks: true)
     try database.write {
       try requireSuspect(id)
       if statement.isEmpty {

@@ -244,14 +244,16 @@ public struct SuspectRepository {
       throw CaseError.invalidValue(
         field: field, value: text, expected: "at most 10,000 characters")
     }
+    try TextRules.requirePrintable(text, field: field, allowingLineBreaks: false)
   }
 
-  /// An emoji: `nil` or empty means none; at most 64 characters.
+  /// An emoji: `nil` or empty means none; at most 64 characters, without control characters.
   static func validated(emoji: String?) throws -> String? {
     guard let emoji, !emoji.allSatisfy(\.isWhitespace) else { return nil }
     guard emoji.unicodeScalars.count <= 64, emoji.unicodeScalars.first != "\0" else {
       throw CaseError.invalidValue(field: "emoji", value: emoji, expected: "at most 64 characters")
     }
+    try TextRules.requirePrintable(emoji, field: "emoji", allowingLineBreaks: false)
     return emoji
   }
 

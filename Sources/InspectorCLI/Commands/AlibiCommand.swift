@@ -21,7 +21,11 @@ struct AlibiCommand: InspectorCommand {
       return Render.record(
         context, json: [("id", .integer(suspect.id)), ("alibi", .string(suspect.alibi))],
         csvHeader: ["id", "alibi"], csv: ["\(suspect.id)", suspect.alibi]
-      ) { suspect.hasNoAlibi ? "\(SuspectPresenter.title(suspect)) has no alibi." : suspect.alibi }
+      ) {
+        suspect.hasNoAlibi
+          ? "\(SuspectPresenter.title(suspect)) has no alibi."
+          : TextRules.displayable(suspect.alibi)
+      }
     }
     let suspect = try context.changeSuspect { database, id in
       try database.suspects.setAlibi(id: id, clear ? "" : text ?? "")

@@ -17,7 +17,7 @@ struct SuspectCommand: InspectorCommand {
     }
     return SuspectOutput.render(
       suspect, context,
-      message: "\(SuspectPresenter.title(suspect)): suspicion \(level.value),"
-        + " \(level.label.rawValue).")
+      message: "\(SuspectPresenter.title(suspect)): suspicion \(level.value)"
+        + " (\(level.label.rawValue))")
   }
 }

@@ -135,14 +135,16 @@ struct SuspectPresenter {
     return lines.joined(separator: "\n")
   }
 
-  /// Label-value lines, labels padded to one width, continuation lines indented under values.
+  /// Label-value lines, labels padded to one width, continuation lines indented under values;
+  /// control characters in values (rows written by other tools) are shown as U+FFFD.
   static func fields(_ pairs: [(String, String)], labelWidth: Int? = nil) -> [String] {
     let width = labelWidth ?? pairs.map { displayWidth(of: $0.0) }.max() ?? 0
     var lines: [String] = []
     for (label, value) in pairs {
       let pad = String(repeating: " ", count: width - displayWidth(of: label))
       let indent = String(repeating: " ", count: width + 4)
-      for (index, part) in value.split(separator: "\n", omittingEmptySubsequences: false)
+      let shown = TextRules.displayable(value)
+      for (index, part) in shown.split(separator: "\n", omittingEmptySubsequences: false)
         .enumerated()
       {
         lines.append(index == 0 ? "  \(label)\(pad)  \(part)" : indent + part)

@@ -57,12 +57,18 @@ public struct CommandContext {
     style = OutputStyle(
       isTerminal: stdoutIsTerminal, environment: environment,
       noColorFlag: arguments.flag("no-color"))
-    let timeoutText = arguments.option("busy-timeout") ?? environment["INSPECTOR_BUSY_TIMEOUT_MS"]
-    if let timeoutText {
+    if let timeoutText = arguments.option("busy-timeout") {
       guard let value = Int(timeoutText), value >= 0 else {
         throw parser.invalidValue(
           timeoutText, for: "busy-timeout", commandPath: arguments.commandPath,
           reason: "expected a whole number of milliseconds, 0 or more")
+      }
+      busyTimeout = value
+    } else if let timeoutText = environment["INSPECTOR_BUSY_TIMEOUT_MS"] {
+      guard let value = Int(timeoutText), value >= 0 else {
+        throw CommandFailure(
+          "INSPECTOR_BUSY_TIMEOUT_MS is '\(timeoutText)': expected a whole number of"
+            + " milliseconds, 0 or more", exitCode: .usage)
       }
       busyTimeout = value
     } else {
@@ -79,21 +85,29 @@ public struct CommandContext {
     } else if let path = environment["INSPECTOR_DB"], !path.isEmpty {
       databasePath = path
       databasePathIsExplicit = true
-    } else {
-      databasePath = CommandContext.defaultDatabasePath(environment: environment)
+    } else if let path = CommandContext.defaultDatabasePath(environment: environment) {
+      databasePath = path
       databasePathIsExplicit = false
+    } else {
+      // Without HOME (`env -i`, some cron jobs) the default would land at /.local/share.
+      throw CommandFailure(
+        "no database path: HOME and XDG_DATA_HOME are not set",
+        hint: "give --db PATH or set INSPECTOR_DB", exitCode: .usage)
     }
   }
 
   // MARK: - Public API
 
-  /// `$XDG_DATA_HOME/fruit-inspectors/cases.sqlite`, or `~/.local/share/...` when unset.
-  public static func defaultDatabasePath(environment: [String: String]) -> String {
+  /// `$XDG_DATA_HOME/fruit-inspectors/cases.sqlite` (an absolute XDG_DATA_HOME), else
+  /// `$HOME/.local/share/fruit-inspectors/cases.sqlite`; `nil` when HOME is unset or relative.
+  public static func defaultDatabasePath(environment: [String: String]) -> String? {
     let dataHome: String
     if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
       dataHome = xdg
+    } else if let home = environment["HOME"], home.hasPrefix("/") {
+      dataHome = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/share"
     } else {
-      dataHome = (environment["HOME"] ?? "") + "/.local/share"
+      return nil
     }
     return dataHome + "/fruit-inspectors/cases.sqlite"
   }
