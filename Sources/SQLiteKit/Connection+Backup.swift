@@ -16,13 +16,15 @@ extension Connection {
   /// - Parameters:
   ///   - destination: An open, writable connection (its `main` database is overwritten).
   ///   - pagesPerStep: Pages copied per step; -1 copies everything in one step.
-  ///   - progress: Called after each step with (remaining, total) pages.
+  ///   - progress: Called after each step with (remaining, total) pages; it may throw to stop
+  ///     the copy (an interrupted backup), and the error is rethrown.
   /// - Throws: `SQLiteError`, e.g. ``ResultCode/busy`` when the source stays locked past the
-  ///   busy timeout, or ``ResultCode/readOnly`` when the destination is read-only.
+  ///   busy timeout, or ``ResultCode/readOnly`` when the destination is read-only; or what
+  ///   `progress` throws.
   /// - SQLite: <https://sqlite.org/backup.html>
   public func backup(
     into destination: Connection, pagesPerStep: Int = 1024,
-    progress: ((_ remaining: Int, _ total: Int) -> Void)? = nil
+    progress: ((_ remaining: Int, _ total: Int) throws -> Void)? = nil
   ) throws {
     guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
       throw destination.error(code: sqlite3_errcode(destination.handle), sql: nil)
@@ -33,7 +35,12 @@ extension Connection {
     while true {
       let rc = sqlite3_backup_step(backup, pages)
       let remaining = sqlite3_backup_remaining(backup)
-      progress?(Int(remaining), Int(sqlite3_backup_pagecount(backup)))
+      do {
+        try progress?(Int(remaining), Int(sqlite3_backup_pagecount(backup)))
+      } catch {
+        sqlite3_backup_finish(backup)
+        throw error
+      }
       if rc == SQLITE_DONE { break }
       if rc == SQLITE_OK {
         // Another connection wrote between steps and the copy started over: finish in one
@@ -86,18 +93,22 @@ extension Connection {
   /// - Parameters:
   ///   - path: The destination; an existing file there is replaced atomically.
   ///   - pagesPerStep: Pages copied per step of the online backup.
-  ///   - progress: Called after each step with (remaining, total) pages.
+  ///   - progress: Called after each step with (remaining, total) pages; it may throw to stop
+  ///     the copy, which then removes the temporary file and rethrows.
   /// - Throws: ``FileOperationError`` when the temporary file cannot be created (missing or
   ///   unwritable directory), synced or renamed; `SQLiteError` from the copy (e.g.
-  ///   ``ResultCode/busy``) or ``ResultCode/corrupt`` when the copy fails its check. The
-  ///   temporary file is removed on failure.
+  ///   ``ResultCode/busy``) or ``ResultCode/corrupt`` when the copy fails its check; what
+  ///   `progress` throws. The temporary file is removed on failure. Temporary files that killed
+  ///   backups left beside `path` are removed first (see
+  ///   ``removeStaleBackupFiles(besides:olderThan:)``).
   /// - SQLite: <https://sqlite.org/backup.html>
   public func backup(
     toFile path: String, pagesPerStep: Int = 1024,
-    progress: ((_ remaining: Int, _ total: Int) -> Void)? = nil
+    progress: ((_ remaining: Int, _ total: Int) throws -> Void)? = nil
   ) throws {
     let directory = Connection.directory(of: path)
     let name = path.split(separator: "/").last.map(String.init) ?? path
+    Connection.removeStaleBackupFiles(besides: path)
     let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {

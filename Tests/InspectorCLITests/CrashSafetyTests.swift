@@ -277,4 +277,49 @@ import Testing
       "CrashSafetyTests backup (seed \(seed), run \(Int(calibration.seconds * 1000)) ms): "
         + outcomes.joined(separator: "; ") + "; left beside DEST: \(leftovers)")
   }
+
+  /// Ctrl-C (SIGINT) or `kill` (SIGTERM) during `backup` exits 130 and removes the temporary
+  /// file; if the copy had already finished, DEST is complete. Either way nothing is left over.
+  @Test(arguments: [SIGINT, SIGTERM])
+  func anInterruptedBackupLeavesNoTemporaryFile(signalNumber: Int32) throws {
+    let sandbox = try ProcessSandbox()
+    let padded = try sandbox.run(
+      "sql", "--write",
+      """
+      CREATE TABLE pad(b BLOB);
+      WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 20000)
+      INSERT INTO pad SELECT randomblob(4000) FROM c;
+      """)
+    #expect(padded.status == 0)
+    let destination = sandbox.directory.appendingPathComponent("interrupted.sqlite").path
+    var stops = 0
+    for delay: UInt32 in [20_000, 60_000, 150_000] {
+      unlink(destination)
+      let process = try sandbox.makeProcess(["backup", destination], environment: [:])
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(delay)
+      kill(process.processIdentifier, signalNumber)
+      process.waitUntilExit()
+      // Exit 0 (the copy had finished), 130 (stopped), or the signal itself when it arrived
+      // before the handler was installed (during start-up, before any file was created).
+      let stopped = process.terminationReason == .uncaughtSignal || process.terminationStatus == 130
+      if stopped { stops += 1 }
+      #expect(
+        process.terminationStatus == 0 || stopped,
+        "status \(process.terminationStatus) after \(delay) us")
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
+        .filter { $0.contains(".tmp-") }
+      #expect(leftovers.isEmpty, "\(leftovers)")
+      if process.terminationStatus == 0 {
+        let copy = try Connection(path: destination, mode: .readOnly)
+        #expect(try copy.integrityCheck() == ["ok"])
+      } else {
+        #expect(access(destination, F_OK) != 0)
+      }
+    }
+    // An 80 MB copy takes far longer than 20 ms: the signal must have stopped at least one.
+    #expect(stops > 0, "no run was stopped by signal \(signalNumber)")
+  }
 }

@@ -742,4 +742,15 @@ final class ChildProcess {
       #expect(try cli.suspect("crow")["name"] as? String == "Catie")
     }
   }
+
+  @Test func backupRefusesTheDatabaseItselfAndAnEmptyDestination() throws {
+    let cli = try CLITestCase(seeded: true)
+    let before = cli.snapshot()
+    expectFailure(cli.run("backup", cli.databasePath), status: 64, messageContains: "itself")
+    expectFailure(cli.run("backup", ""), status: 64, messageContains: "'<dest>'")
+    #expect(cli.snapshot() == before)
+    let journalMode = try Connection(path: cli.databasePath, mode: .readOnly)
+      .scalar("PRAGMA journal_mode")
+    #expect(journalMode == .text("wal"))
+  }
 }

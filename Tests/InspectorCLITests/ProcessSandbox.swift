@@ -156,7 +156,7 @@ final class ProcessSandbox {
 
   // MARK: - Private helpers
 
-  private func makeProcess(_ arguments: [String], environment extra: [String: String]) throws
+  func makeProcess(_ arguments: [String], environment extra: [String: String]) throws
     -> Process
   {
     let process = Process()

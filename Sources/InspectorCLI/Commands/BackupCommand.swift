@@ -1,6 +1,12 @@
 import CaseStore
 import SQLiteKit
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `inspector backup DEST`: a consistent online copy through SQLite's backup API, safe while
 /// others write; one self-contained file, mode 0600, never half-written (SPEC.md section 4).
 struct BackupCommand: InspectorCommand {
@@ -10,14 +16,23 @@ struct BackupCommand: InspectorCommand {
     arguments: [ArgumentSpec("dest", help: "The backup file to write (replaced if it exists).")])
 
   static func run(_ context: CommandContext) throws -> String {
-    try context.requireDatabaseFile()
     let destination = context.argument("dest")
+    guard !destination.isEmpty else {
+      throw context.invalidValue(destination, for: "dest", reason: "expected a file path")
+    }
+    try context.requireDatabaseFile()
+    if isSameFile(destination, context.databasePath) {
+      throw context.usageError("DEST is the database itself; give another file")
+    }
     let source = try Connection(
       path: context.databasePath, mode: .readOnly, busyTimeout: context.busyTimeout)
     let showProgress = OutputStyle.isTerminal(fileDescriptor: 2)
-    try source.backup(toFile: destination) { remaining, total in
-      guard showProgress, total > 0 else { return }
-      context.writeToStandardError(progressLine(done: total - remaining, total: total))
+    try Interruption.during {
+      try source.backup(toFile: destination) { remaining, total in
+        try Interruption.check("the backup")
+        guard showProgress, total > 0 else { return }
+        context.writeToStandardError(progressLine(done: total - remaining, total: total))
+      }
     }
     if showProgress { context.writeToStandardError("\n") }
     let pages =
@@ -27,6 +42,14 @@ struct BackupCommand: InspectorCommand {
       context, json: [("path", .string(destination)), ("pages", .integer(pages))],
       csvHeader: ["path", "pages"], csv: [destination, "\(pages)"]
     ) { "Backed up \(context.databasePath) to \(destination) (\(pages) pages)." }
+  }
+
+  /// `true` when both paths name one existing file (same device and inode).
+  static func isSameFile(_ first: String, _ second: String) -> Bool {
+    var a = stat()
+    var b = stat()
+    return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev
+      && a.st_ino == b.st_ino
   }
 
   /// `\r[#########...........]  45%` for a terminal.

@@ -17,4 +17,6 @@ public enum ExitCode: Int32, Sendable {
   case ioError = 74
   /// EX_TEMPFAIL: the database stayed busy past the busy timeout.
   case busy = 75
+  /// 128 + SIGINT: stopped by SIGINT or SIGTERM before finishing (nothing half-written).
+  case interrupted = 130
 }

@@ -1,0 +1,84 @@
+import Testing
+
+@testable import SQLiteKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Temporary files of killed backups are swept, those of live ones and other files are not.
+@Suite struct StaleBackupTests {
+  func touch(_ path: String, secondsAgo: Int) {
+    let descriptor = open(path, O_CREAT | O_WRONLY, 0o600)
+    close(descriptor)
+    let then = time(nil) - secondsAgo
+    var times = [timespec(tv_sec: then, tv_nsec: 0), timespec(tv_sec: then, tv_nsec: 0)]
+    _ = utimensat(AT_FDCWD, path, &times, 0)
+  }
+
+  func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+  @Test func removesOnlyOldFilesOfDeadProcessesForThisDestination() throws {
+    try withTemporaryDirectory { directory in
+      let destination = directory.file("backup.sqlite")
+      // A process id that cannot exist (above the kernel's maximum).
+      let dead = directory.file(".backup.sqlite.tmp-999999999-12")
+      let deadJournal = dead + "-journal"
+      let deadButFresh = directory.file(".backup.sqlite.tmp-999999998-7")
+      let alive = directory.file(".backup.sqlite.tmp-\(getpid())-3")
+      let otherDestination = directory.file(".other.sqlite.tmp-999999999-5")
+      touch(dead, secondsAgo: 3600)
+      touch(deadJournal, secondsAgo: 3600)
+      touch(deadButFresh, secondsAgo: 5)
+      touch(alive, secondsAgo: 3600)
+      touch(otherDestination, secondsAgo: 3600)
+      let removed = Connection.removeStaleBackupFiles(besides: destination)
+      #expect(Set(removed) == [dead, deadJournal])
+      #expect(!exists(dead) && !exists(deadJournal))
+      #expect(exists(deadButFresh) && exists(alive) && exists(otherDestination))
+    }
+  }
+
+  @Test func backupToFileSweepsBeforeWriting() throws {
+    try withTemporaryDirectory { directory in
+      let source = try Connection(path: directory.file("source.sqlite"), mode: .readWriteCreate)
+      try source.execute("CREATE TABLE t(x); INSERT INTO t VALUES (42)")
+      let destination = directory.file("copy.sqlite")
+      let leftover = directory.file(".copy.sqlite.tmp-999999999-1")
+      touch(leftover, secondsAgo: 3600)
+      try source.backup(toFile: destination)
+      #expect(!exists(leftover))
+      let copy = try Connection(path: destination, mode: .readOnly)
+      #expect(try copy.scalar("SELECT x FROM t") == .integer(42))
+    }
+  }
+
+  @Test func aThrowingProgressStopsTheBackupAndLeavesNothing() throws {
+    struct Stop: Error {}
+    try withTemporaryDirectory { directory in
+      let source = try Connection(path: directory.file("source.sqlite"), mode: .readWriteCreate)
+      try source.execute(
+        """
+        CREATE TABLE t(b BLOB);
+        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200)
+        INSERT INTO t SELECT randomblob(4000) FROM c;
+        """)
+      let destination = directory.file("copy.sqlite")
+      #expect(throws: Stop.self) {
+        try source.backup(toFile: destination, pagesPerStep: 10) { _, _ in throw Stop() }
+      }
+      let stream = try #require(opendir(directory.path))
+      defer { closedir(stream) }
+      var names: [String] = []
+      while let entry = readdir(stream) {
+        names.append(
+          withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+          })
+      }
+      #expect(!names.contains { $0.contains("copy.sqlite") }, "\(names)")
+    }
+  }
+}
