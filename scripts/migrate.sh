@@ -3,8 +3,9 @@
 #
 # Migrates the case database DB with a safety net: backup, `inspector migrate up`,
 # `inspector check`; on any failure restores the pre-migration backup and exits non-zero.
-# Uses `inspector` from PATH, or the binary named by $INSPECTOR. The backup is kept next to DB
-# as DB.pre-migrate-TIMESTAMP.sqlite. (SPEC.md section 7)
+# Nothing is done (and no backup made) when DB is already up to date. Uses `inspector` from
+# PATH, or the binary named by $INSPECTOR. The backup is kept next to DB as
+# DB.pre-migrate-TIMESTAMP.sqlite. (SPEC.md section 7)
 set -euo pipefail
 
 fail() { echo "migrate.sh: error: $1" >&2; exit "${2:-1}"; }
@@ -15,7 +16,19 @@ inspector=${INSPECTOR:-inspector}
 command -v "$inspector" >/dev/null 2>&1 || fail "cannot run '$inspector' (set INSPECTOR)" 69
 [ -f "$db" ] || fail "no database at $db" 66
 
-backup="$db.pre-migrate-$(date -u +%Y%m%dT%H%M%SZ).sqlite"
+pending=$("$inspector" --db "$db" migrate up --dry-run --format csv) \
+  || fail "cannot read the migration state of $db" 65
+if [ "$(printf '%s\n' "$pending" | grep -c .)" -le 1 ]; then
+  echo "up to date: $db"
+  exit 0
+fi
+
+stamp() { date -u +%Y%m%dT%H%M%SZ; }
+backup="$db.pre-migrate-$(stamp).sqlite"
+while [ -e "$backup" ]; do
+  sleep 1
+  backup="$db.pre-migrate-$(stamp).sqlite"
+done
 "$inspector" --db "$db" backup "$backup" >/dev/null || fail "backup failed; nothing was migrated"
 echo "backup: $backup"
 

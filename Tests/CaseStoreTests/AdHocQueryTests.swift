@@ -100,7 +100,7 @@ import Testing
       COMMIT;
       INSERT INTO fruits (name, color) VALUES ('KIWI', 'brown');
       """
-    #expect(throws: SQLiteError.self) {
+    #expect(throws: CaseError.self) {
       try AdHocQuery(sql: script).run(on: database.connection, write: true)
     }
     #expect(try database.rowCount("fruits") == 19)

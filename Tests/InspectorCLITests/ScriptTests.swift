@@ -107,12 +107,11 @@ import Testing
     let before = try OperationsFixture.contents(of: cli.databasePath)
     let result = try script("migrate.sh", cli.databasePath, in: cli)
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(
-      result.standardOutput.contains("Up to date (schema version \(OperationsFixture.latest)).")
-    )
-    #expect(result.standardOutput.contains("migrated: \(cli.databasePath)"))
-    let backup = try #require(reported("backup: ", in: result.standardOutput).first)
-    #expect(cli.fileExists(backup))
+    // Nothing to do: no backup is made, and the database is untouched.
+    #expect(result.standardOutput == "up to date: \(cli.databasePath)\n")
+    #expect(reported("backup: ", in: result.standardOutput).isEmpty)
+    let siblings = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path)
+    #expect(!siblings.contains { $0.contains("pre-migrate") }, "\(siblings)")
     #expect(try OperationsFixture.contents(of: cli.databasePath) == before)
   }
 

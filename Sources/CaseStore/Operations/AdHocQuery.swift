@@ -9,7 +9,8 @@ import SQLiteKit
 public struct AdHocQuery {
   // MARK: - Properties
 
-  /// A statement that would change the database, in a read-only run (add `--write`).
+  /// A statement that would change the database or reach another file (`ATTACH`), in a
+  /// read-only run.
   public struct ReadOnlyViolation: Error, Equatable, Sendable, CustomStringConvertible {
     /// The statement's SQL.
     public let sql: String
@@ -18,7 +19,8 @@ public struct AdHocQuery {
     public var description: String {
       let text = sql.split(whereSeparator: \.isNewline).joined(separator: " ")
       let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
-      return "the SQL would change the database, and sql is read-only: \(shown)"
+      return "the SQL would change the database or open another file, and sql is read-only:"
+        + " \(shown)"
     }
   }
 
@@ -28,7 +30,8 @@ public struct AdHocQuery {
     public var columns: [String]
     /// Rows, each as many values as ``columns``.
     public var rows: [[SQLiteValue]]
-    /// Rows changed by the script (`sqlite3_total_changes` difference; 0 when read-only).
+    /// Rows the script's INSERT, UPDATE and DELETE statements changed, not counting triggers
+    /// (`sqlite3_changes` summed over statements; 0 when read-only).
     public var changes: Int
   }
 
@@ -75,7 +78,7 @@ public struct AdHocQuery {
   ///   was not given, or a given parameter is used by no statement. Nothing is changed when it
   ///   throws.
   public func run(on connection: Connection, write: Bool) throws -> Result {
-    let before = try connection.scalar("SELECT total_changes()")?.integerValue ?? 0
+    var changes = 0
     let body = { () throws -> Result in
       var result = Result(columns: [], rows: [], changes: 0)
       var used = Set<String>()
@@ -85,6 +88,7 @@ public struct AdHocQuery {
         try bind(statement, used: &used)
         var rows: [[SQLiteValue]] = []
         while try statement.step() { rows.append(statement.row()) }
+        if !statement.isReadOnly { changes += connection.changes }
         if statement.columnCount > 0 {
           result = Result(columns: statement.columnNames, rows: rows, changes: 0)
         }
@@ -95,13 +99,24 @@ public struct AdHocQuery {
       }
       return result
     }
-    var result =
-      write
-      ? try connection.inTransaction(.immediate) {
-        try connection.withoutTransactionControl(body)
-      } : try body()
-    let after = try connection.scalar("SELECT total_changes()")?.integerValue ?? 0
-    result.changes = Int(after - before)
+    var result: Result
+    do {
+      result =
+        write
+        ? try connection.inTransaction(.immediate) {
+          try connection.withoutTransactionControl(body)
+        } : try body()
+    } catch let error as SQLiteError where write && error.code == .authorization {
+      throw CaseError.invalidValue(
+        field: "SQL", value: error.sql ?? sql,
+        expected: "no BEGIN, COMMIT or ROLLBACK: --write already runs the script as one"
+          + " transaction (SAVEPOINT is fine)")
+    } catch let error as SQLiteError
+      where !write && error.message.hasPrefix("too many attached databases")
+    {
+      throw ReadOnlyViolation(sql: error.sql ?? sql)
+    }
+    result.changes = changes
     return result
   }
 

@@ -118,6 +118,13 @@ public enum CaseFile {
       suspects: try suspectCount(target), created: !exists)
   }
 
+  /// Throws ``CaseFileError/notADatabase(_:)`` (naming `path`) unless the file is empty or
+  /// starts with SQLite's header; ``CaseFileError/missing(_:)`` when it does not exist;
+  /// ``FileOperationError`` when it cannot be read. Cheap: reads 16 bytes.
+  public static func requireSQLiteFile(at path: String) throws {
+    try requireDatabaseHeader(path, allowEmpty: true)
+  }
+
   // MARK: - Private helpers
 
   /// Throws unless the file is a regular file that starts with SQLite's 16-byte header

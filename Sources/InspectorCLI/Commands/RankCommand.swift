@@ -19,6 +19,9 @@ struct RankCommand: InspectorCommand {
 
   static func run(_ context: CommandContext) throws -> String {
     let limit = try self.limit(context)
+    if context.arguments.flag("explain") && context.arguments.option("incident") == nil {
+      throw context.usageError("--explain shows clue verdicts, so it needs --incident <id>")
+    }
     let database = try context.openDatabase(write: false)
     let ranking: [RankedSuspect]
     if let reference = context.arguments.option("incident") {
@@ -94,7 +97,7 @@ struct RankCommand: InspectorCommand {
       if !checked.isEmpty { cells.append("\(row.cluesMatched)/\(row.cluesChecked)") }
       if explain { cells += row.clues.map { $0.matched ? "✓" : "✗" } }
       cells += [
-        "\(row.suspect.suspicionLevel.value)",
+        SuspectPresenter.levelText(row.suspect.suspicionLevel),
         SuspectPresenter.suspicionText(row.suspect.suspicionLevel),
       ]
       return cells

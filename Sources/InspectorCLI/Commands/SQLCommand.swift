@@ -52,7 +52,9 @@ struct SQLCommand: InspectorCommand {
       guard !result.columns.isEmpty else { return "" }
       return CSVWriter.document(header: result.columns, rows: result.rows.map { $0.map(text) })
     case .table:
-      guard !result.columns.isEmpty else { return "" }
+      guard !result.columns.isEmpty else {
+        return context.arguments.flag("write") ? "\(result.changes) row(s) changed.\n" : ""
+      }
       var table = TextTable(
         columns: result.columns.map { TextTable.Column($0) })
       table.rows = result.rows.map { $0.map { text($0) ?? "NULL" } }

@@ -65,7 +65,10 @@ public struct ArgumentParser: Sendable {
         return .version(version)
       }
     } catch {
-      if state.helpRequested { return help(state.path) }
+      // Help for a command that does not exist (`inspector help nosuch`) is still an error.
+      if state.helpRequested && !error.message.hasPrefix("Unknown command") {
+        return help(state.path)
+      }
       throw error
     }
     if state.helpRequested || state.command.isGroup { return help(state.path) }

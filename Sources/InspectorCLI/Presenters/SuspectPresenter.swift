@@ -45,6 +45,12 @@ struct SuspectPresenter {
     ]
   }
 
+  /// A level for tables, to at most three decimals (`0.333` for 1/3, `0.0` for 1e-7); JSON and
+  /// CSV keep the exact value.
+  static func levelText(_ level: SuspicionLevel) -> String {
+    "\((level.value * 1000).rounded() / 1000)"
+  }
+
   /// `🦝 Rénard`: emoji (if any) and name.
   static func displayName(_ suspect: Suspect) -> String {
     if let emoji = suspect.emoji { return "\(emoji) \(suspect.name)" }

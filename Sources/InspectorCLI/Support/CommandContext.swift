@@ -135,6 +135,7 @@ public struct CommandContext {
         exitCode: .noInput)
     }
     try requireRegularFile(databasePath)
+    try CaseFile.requireSQLiteFile(at: databasePath)
   }
 
   /// Opens the case file, creating it (mode 0600; for the default path also its directories,
@@ -146,7 +147,10 @@ public struct CommandContext {
   ///   ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
   public func createDatabase() throws -> (database: CaseDatabase, created: Bool) {
     let existed = fileExists(databasePath)
-    if existed { try requireRegularFile(databasePath) }
+    if existed {
+      try requireRegularFile(databasePath)
+      try CaseFile.requireSQLiteFile(at: databasePath)
+    }
     if !existed {
       if !databasePathIsExplicit { try makeDirectories(parentOf: databasePath) }
       let descriptor = open(databasePath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)

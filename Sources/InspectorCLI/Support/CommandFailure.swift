@@ -36,8 +36,9 @@ public struct CommandFailure: Error, Equatable, Sendable {
     case let error as MigrationError:
       if case .drift = error {
         return CommandFailure(
-          error.description, hint: "see 'inspector migrate status'; restore the edited file",
-          exitCode: .dataError)
+          error.description,
+          hint: "the database records other migrations than this inspector carries;"
+            + " see 'inspector migrate status'", exitCode: .dataError)
       }
       return CommandFailure(error.description, exitCode: .dataError)
     case let error as CaseFileError:
