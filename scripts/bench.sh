@@ -82,7 +82,7 @@ rank_sql="WITH i AS (SELECT fruit_id, paw_size, substr(occurred_at, 12, 5) AS at
 SELECT a.id, a.name, a.species,
   coalesce(a.paw_size = i.paw_size, 0)
   + EXISTS (SELECT 1 FROM favorite_fruits ff WHERE ff.animal_id = a.id AND ff.fruit_id = i.fruit_id)
-  + (trim(coalesce(al.statement, ''), char(32, 9, 10, 11, 12, 13, 160, 8232, 8233, 12288)) = '')
+  + (trim(coalesce(al.statement, ''), char(9, 10, 11, 12, 13, 32, 133, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8232, 8233, 8239, 8287, 12288)) = '')
   + NOT coalesce(CASE WHEN s.sleep_at < s.wake_at THEN i.at >= s.sleep_at AND i.at < s.wake_at
                       WHEN s.sleep_at > s.wake_at THEN i.at >= s.sleep_at OR i.at < s.wake_at
                       ELSE 0 END, 0) AS clues,
