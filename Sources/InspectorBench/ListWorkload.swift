@@ -8,15 +8,17 @@ import CaseStore
 /// order), merges them by id, and builds the same `Suspect` values, which are compared once.
 /// Both sides open their connection outside the timing and prepare their statements inside it.
 enum ListWorkload {
-  static let suspectsSQL = """
+  /// The baselines' hand-written suspect query (identity and interview), without its ending;
+  /// `show` adds a `WHERE`, `list` an `ORDER BY`.
+  static let suspectSelect = """
     SELECT a.id, a.name, a.species, a.paw_size, a.emoji, coalesce(al.statement, ''),
       s.sleep_at, s.wake_at, coalesce(l.level, 0.0)
     FROM animals a
     LEFT JOIN alibis al ON al.animal_id = a.id
     LEFT JOIN sleep_schedules s ON s.animal_id = a.id
     LEFT JOIN suspicion_levels l ON l.animal_id = a.id
-    ORDER BY a.id
     """
+  static let suspectsSQL = suspectSelect + " ORDER BY a.id"
   static let favoritesSQL = """
     SELECT ff.animal_id, f.name FROM favorite_fruits ff JOIN fruits f ON f.id = ff.fruit_id
     ORDER BY ff.animal_id, ff.position, f.id

@@ -8,15 +8,7 @@ import CaseStore
 /// scripts/bench.sh); but every statement `find` runs is traced and must have a query plan
 /// without a full scan, or the benchmark fails.
 enum ShowWorkload {
-  static let recordSQL = """
-    SELECT a.id, a.name, a.species, a.paw_size, a.emoji, coalesce(al.statement, ''),
-      s.sleep_at, s.wake_at, coalesce(l.level, 0.0)
-    FROM animals a
-    LEFT JOIN alibis al ON al.animal_id = a.id
-    LEFT JOIN sleep_schedules s ON s.animal_id = a.id
-    LEFT JOIN suspicion_levels l ON l.animal_id = a.id
-    WHERE a.id = ?
-    """
+  static let recordSQL = ListWorkload.suspectSelect + " WHERE a.id = ?"
   static let favoritesSQL = """
     SELECT f.name FROM favorite_fruits ff JOIN fruits f ON f.id = ff.fruit_id
     WHERE ff.animal_id = ? ORDER BY ff.position, f.id
