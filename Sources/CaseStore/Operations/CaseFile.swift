@@ -118,8 +118,9 @@ public enum CaseFile {
       suspects: try suspectCount(target), created: !exists)
   }
 
-  /// Throws ``CaseFileError/notADatabase(_:)`` (naming `path`) unless the file is empty or
-  /// starts with SQLite's header; ``CaseFileError/missing(_:)`` when it does not exist;
+  /// Throws ``CaseFileError/notADatabase(_:)`` (naming `path`) unless the file is a regular
+  /// file (after symbolic links; not a directory or FIFO) that is empty or starts with SQLite's
+  /// header; ``CaseFileError/missing(_:)`` when it does not exist;
   /// ``FileOperationError`` when it cannot be read. Cheap: reads 16 bytes.
   public static func requireSQLiteFile(at path: String) throws {
     try requireDatabaseHeader(path, allowEmpty: true)

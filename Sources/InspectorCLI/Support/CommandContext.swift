@@ -134,7 +134,6 @@ public struct CommandContext {
         hint: "create it with 'inspector init' (or 'inspector demo' for the seed case)",
         exitCode: .noInput)
     }
-    try requireRegularFile(databasePath)
     try CaseFile.requireSQLiteFile(at: databasePath)
   }
 
@@ -148,7 +147,6 @@ public struct CommandContext {
   public func createDatabase() throws -> (database: CaseDatabase, created: Bool) {
     let existed = fileExists(databasePath)
     if existed {
-      try requireRegularFile(databasePath)
       try CaseFile.requireSQLiteFile(at: databasePath)
     }
     if !existed {
@@ -193,14 +191,6 @@ public struct CommandContext {
   private func fileExists(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0
-  }
-
-  /// Throws `CaseFileError.notADatabase` unless `path` (after symbolic links) is a regular file.
-  private func requireRegularFile(_ path: String) throws {
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw CaseFileError.notADatabase(path)
-    }
   }
 
   private func makeDirectories(parentOf path: String) throws {
