@@ -85,11 +85,6 @@ public struct Location: Hashable, Sendable {
   }
 
   private static func number(_ text: String) -> Double? {
-    let allowed = text.utf8.allSatisfy { byte in
-      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
-    }
-    guard allowed, let value = Double(text), value.isFinite else { return nil }
-    return value
+    DecimalText.finiteNumber(text, allowingExponent: false)
   }
 }

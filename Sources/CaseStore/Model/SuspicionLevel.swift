@@ -19,14 +19,8 @@ public struct SuspicionLevel: Hashable, Comparable, Sendable, CustomStringConver
   /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for text that is not a number
   ///   (`0,5`, `half`), NaN, infinity, `1e309`, or a number outside [0, 1].
   public init(parsing text: String) throws {
-    let allowed = text.utf8.allSatisfy { byte in
-      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        || [
-          UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
-          UInt8(ascii: "-"),
-        ].contains(byte)
-    }
-    guard allowed, !text.isEmpty, let number = Double(text), let level = SuspicionLevel(number)
+    guard let number = DecimalText.finiteNumber(text, allowingExponent: true),
+      let level = SuspicionLevel(number)
     else {
       throw CaseError.invalidValue(
         field: "suspicion level", value: text, expected: "a number from 0 to 1, such as 0.5")
