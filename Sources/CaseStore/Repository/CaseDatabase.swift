@@ -22,6 +22,12 @@ public final class CaseDatabase {
 
   /// The SQLite connection; exposed for ad-hoc SQL and operations.
   public let connection: Connection
+  /// The `PRAGMA application_id` of every case file: the ASCII letters `FRIN` (0x4652494E),
+  /// set by migration 0004 (`migrations/0004_application_id.sql`), so that `restore` and other
+  /// readers of foreign files can tell a case database from any other SQLite file.
+  ///
+  /// SQLite: <https://sqlite.org/pragma.html#pragma_application_id>
+  public static let applicationID: Int32 = 0x4652_494E
   /// The migrator over the migrations compiled into this binary from `migrations/`.
   public static let migrator = Migrator(migrations: embeddedMigrations)
   private var statements: [String: Statement] = [:]
