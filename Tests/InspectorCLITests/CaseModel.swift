@@ -328,16 +328,21 @@ struct CaseModel {
   /// The suspect an `<animal>` argument means: species, then name (both ignoring case,
   /// Unicode-aware), then numeric id; several names is ambiguous.
   func resolve(_ reference: String) -> Result<Int, Prediction> {
+    if reference.hasPrefix("id:") {
+      guard let id = Int64(reference.dropFirst(3)),
+        let index = suspects.firstIndex(where: { $0.id == id })
+      else { return .failure(.refused("unknown suspect")) }
+      return .success(index)
+    }
+    // Every way a word can match (species, name, id) counts; more than one suspect is ambiguous.
     let key = Self.caseKey(reference)
-    if let index = suspects.firstIndex(where: { Self.caseKey($0.species) == key }) {
-      return .success(index)
+    let id = Int64(reference)
+    let matches = suspects.indices.filter { index in
+      Self.caseKey(suspects[index].species) == key || Self.caseKey(suspects[index].name) == key
+        || (id != nil && suspects[index].id == id)
     }
-    let named = suspects.indices.filter { Self.caseKey(suspects[$0].name) == key }
-    if named.count == 1 { return .success(named[0]) }
-    if named.count > 1 { return .failure(.refused("ambiguous name")) }
-    if let id = Int64(reference), let index = suspects.firstIndex(where: { $0.id == id }) {
-      return .success(index)
-    }
+    if matches.count == 1 { return .success(matches[0]) }
+    if matches.count > 1 { return .failure(.refused("ambiguous suspect")) }
     return .failure(.refused("unknown suspect"))
   }
 

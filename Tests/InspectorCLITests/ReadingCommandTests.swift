@@ -211,15 +211,27 @@ import Testing
     #expect(session.snapshot() == before)
   }
 
-  @Test func speciesWinsOverNameAndNameOverId() throws {
+  @Test func aWordMatchingSeveralSuspectsInAnyWayIsAmbiguous() throws {
     let session = try CLITestCase(seeded: true)
-    // A suspect named "Crow" of another species: "crow" still means the Crow (species first).
+    // A suspect named "Crow" of another species: "crow" now names two suspects.
     session.succeed("animal", "add", "--name", "Crow", "--species", "Magpie", "--paw", "small")
-    #expect(try session.suspect("crow")["name"] as? String == "Catie")
+    let crow = session.run("show", "crow")
+    expectFailure(crow, status: 65, messageContains: "matches several suspects")
+    #expect(
+      crow.standardError
+        == "inspector: error: 'crow' matches several suspects: Catie the Crow (id 4),"
+        + " Crow the Magpie (id 11)\nhint: name one suspect by its id, as id:N\n")
     #expect(try session.suspect("magpie")["name"] as? String == "Crow")
-    // A suspect named "4": the name wins over Catie's id 4.
-    session.succeed("animal", "add", "--name", "4", "--species", "Newt", "--paw", "small")
-    #expect(try session.suspect("4")["species"] as? String == "Newt")
+    #expect(try session.suspect("id:4")["name"] as? String == "Catie")
+    // `animal add --species 4` then `animal remove 4` removed that suspect, not id 4: now
+    // refused, and nothing changes; `id:4` removes the crow.
+    session.succeed("animal", "add", "--name", "Quad", "--species", "4", "--paw", "small")
+    let before = session.snapshot()
+    expectFailure(session.run("animal", "remove", "4"), status: 65)
+    #expect(session.snapshot() == before)
+    session.succeed("animal", "remove", "id:4")
+    #expect(try session.suspect("4")["name"] as? String == "Quad")
+    expectFailure(session.run("show", "id:4"), status: 65, messageContains: "no suspect matches")
   }
 
   // MARK: - rank

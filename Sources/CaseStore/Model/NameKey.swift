@@ -24,6 +24,13 @@ package enum NameKey {
       .precomposedStringWithCanonicalMapping
   }
 
+  /// `true` when every byte of `text` is printable ASCII (space to `~`): the text whose keys
+  /// SQL's `lower()` computes exactly, so the schema's triggers check them instead of marking
+  /// the row for inspector to re-fold (`migrations/0005_guarded_derived_columns.sql`).
+  package static func isPlainASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+  }
+
   /// Both keys of ASCII-only text (every byte below 0x80): `A`-`Z` lowercased, all else as is,
   /// which is what Unicode case folding, accent folding and NFC do to ASCII. `nil` for other
   /// text.

@@ -92,6 +92,45 @@ public final class CaseDatabase {
     try connection.inTransaction(.immediate, body)
   }
 
+  /// Re-folds the keys of rows that other clients wrote (marked `keys_pending` by the schema's
+  /// triggers, `migrations/0005_guarded_derived_columns.sql`), so that orders by `name_key`
+  /// (the ranking's ties) and the unique index on `species_key` see them as inspector would.
+  ///
+  /// Costs one indexed probe when nothing is marked. On a read-only connection it opens a
+  /// second, writable one for one short `IMMEDIATE` transaction. Best effort: a file that
+  /// cannot be written (read-only file or directory) or stays busy is left as it is, and the
+  /// look-ups still compare marked rows in Swift. A row whose Unicode key collides with
+  /// another's (a duplicate stored by another client) stays marked; `check` reports it.
+  ///
+  /// - Returns: `true` when marked rows existed and were re-folded.
+  @discardableResult
+  public func refoldPendingKeysIfAny() -> Bool {
+    let probe = """
+      SELECT EXISTS (SELECT 1 FROM animals WHERE keys_pending = 1)
+        OR EXISTS (SELECT 1 FROM fruits WHERE key_pending = 1)
+      """
+    guard (try? connection.scalar(probe)?.integerValue) == 1 else { return false }
+    let writer: CaseDatabase
+    if connection.mode == .readOnly {
+      guard
+        let opened = try? CaseDatabase(
+          path: connection.path, access: .readWrite, busyTimeout: connection.busyTimeout)
+      else { return false }
+      writer = opened
+    } else {
+      writer = self
+    }
+    do {
+      try writer.write {
+        try writer.suspects.refoldPendingKeys()
+        try writer.fruits.refoldPendingKeys()
+      }
+      return true
+    } catch {
+      return false
+    }
+  }
+
   // MARK: - Internal helpers
 
   /// A prepared statement reused across calls (reset, bindings cleared by `bind`).

@@ -69,11 +69,18 @@ public struct FruitRepository {
       }
       do {
         try database.statement("INSERT INTO fruits (name, color, name_key) VALUES (?, ?, ?)")
-          .run([name, color, NameKey.caseKey(name)])
+          .run([name, color, folded])
+        if !NameKey.isPlainASCII(name) {
+          // The schema's trigger keyed the row with SQL's partial folding and marked it.
+          try database.connection.execute(
+            "UPDATE fruits SET name_key = ?, key_pending = 0 WHERE id = ?",
+            [folded, database.connection.lastInsertRowID])
+        }
       } catch let error as SQLiteError where error.code == .constraint {
         if error.message.contains("name_key") { throw CaseError.duplicateFruit(name) }
         throw error
       }
+      // An UPDATE leaves the last insert rowid as the INSERT set it.
       return Fruit(id: database.connection.lastInsertRowID, name: name, color: color)
     }
   }

@@ -25,6 +25,8 @@ extension SuspectRepository {
         INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key)
         VALUES (?, ?, ?, ?, ?, ?)
         """)
+      let repairKeys = try database.statement(
+        "UPDATE animals SET species_key = ?, name_key = ?, keys_pending = 0 WHERE id = ?")
       let addFavorite = try database.statement(
         "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
       var fruits: [String: Fruit] = [:]
@@ -47,6 +49,15 @@ extension SuspectRepository {
           throw Self.caseError(for: error, species: species)
         }
         let id = database.connection.lastInsertRowID
+        if !NameKey.isPlainASCII(species) || !NameKey.isPlainASCII(name) {
+          // The schema's trigger keyed this row with SQL's partial folding and marked it;
+          // store the Unicode keys now, before the next suspect's uniqueness is checked.
+          do {
+            try repairKeys.run([speciesKey, NameKey.sortKey(name), id])
+          } catch let error as SQLiteError where error.code == .constraint {
+            throw Self.caseError(for: error, species: species)
+          }
+        }
         stored.removeAll(keepingCapacity: true)
         for fruitName in new.favoriteFruits {
           let fruit: Fruit

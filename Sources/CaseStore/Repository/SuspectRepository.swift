@@ -70,58 +70,65 @@ public struct SuspectRepository {
     return suspect
   }
 
-  /// Finds the suspect a person means: by species, then name (both ignoring case and Unicode
-  /// normalization; a name typed without its accents matches when no name matches with them),
-  /// then numeric id (SPEC.md section 4).
+  /// Finds the suspect a person means (see ``resolve(_:)``).
   ///
-  /// - Parameter reference: What was typed, e.g. `raccoon`, `Rénard` or `10`.
+  /// - Parameter reference: What was typed, e.g. `raccoon`, `Rénard`, `10` or `id:10`.
   /// - Throws: ``CaseError/unknownSuspect(_:)`` or ``CaseError/ambiguousSuspect(_:candidates:)``
-  ///   (several suspects share the name; the candidates are listed).
+  ///   (the word matches several suspects; the candidates are listed).
   public func find(_ reference: String) throws -> Suspect {
     let id = try resolve(reference)
     guard let suspect = try suspect(id: id) else { throw CaseError.unknownSuspect(reference) }
     return suspect
   }
 
-  /// The id of the suspect `reference` means; see ``find(_:)``.
+  /// The id of the suspect `reference` means (the `<animal>` argument, README "Naming a
+  /// suspect").
   ///
-  /// - Throws: ``CaseError/unknownSuspect(_:)`` or ``CaseError/ambiguousSuspect(_:candidates:)``.
+  /// `id:N` means the suspect with id N and nothing else. Any other word is compared with every
+  /// suspect's species (ignoring case and Unicode normalization), name (the same; a name typed
+  /// without its accents matches when no name matches with them) and, when it is a whole
+  /// number, id. Exactly one suspect must match, in whichever of these ways: a word that
+  /// matches several (an id and another suspect's species, two names, two species that differ
+  /// only in letter case, stored by another client) is ambiguous, so that no command acts on
+  /// the wrong record. Rows whose keys other clients wrote without full Unicode folding
+  /// (`keys_pending = 1`) are compared in Swift, through a partial index, never a table scan.
+  ///
+  /// - Parameter reference: What was typed, e.g. `raccoon`, `Rénard`, `10` or `id:10`.
+  /// - Throws: ``CaseError/unknownSuspect(_:)``, or ``CaseError/ambiguousSuspect(_:candidates:)``
+  ///   with every candidate as `Name the Species (id N)`.
   public func resolve(_ reference: String) throws -> Int64 {
     let typed = reference
     let reference = reference.trimmingSpaces()
-    let bySpecies = try database.statement("SELECT id FROM animals WHERE species_key = ?")
-    try bySpecies.bind([NameKey.caseKey(reference)])
-    if try bySpecies.step() {
-      defer { bySpecies.reset() }
-      return bySpecies.int64(at: 0)
-    }
-    // Species first, also among rows keyed by the SQL triggers (a partial index, no table scan).
-    let scanned = try scan(for: NameKey.caseKey(reference))
-    if let id = scanned.species { return id }
-
-    let byName = try database.statement(
-      "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id")
-    try byName.bind([NameKey.sortKey(reference)])
-    var matches: [(id: Int64, name: String, species: String)] = []
-    while try byName.step() {
-      matches.append((byName.int64(at: 0), byName.text(at: 1), byName.text(at: 2)))
-    }
-    // Prefer names equal ignoring case; accept names equal ignoring accents too (`renard`).
-    let folded = NameKey.caseKey(reference)
-    let exact = matches.filter { NameKey.caseKey($0.name) == folded }
-    if !exact.isEmpty { matches = exact }
-    if matches.isEmpty { matches = scanned.names }
-    if matches.count == 1 { return matches[0].id }
-    if matches.count > 1 {
-      throw CaseError.ambiguousSuspect(
-        reference, candidates: matches.map { "\($0.name) the \($0.species) (id \($0.id))" })
-    }
-    if let id = Int64(reference), id > 0,
-      try connection.scalar("SELECT 1 FROM animals WHERE id = ?", [id]) != nil
-    {
+    if reference.hasPrefix("id:") {
+      guard let id = Int64(reference.dropFirst(3)), id > 0,
+        try connection.scalar("SELECT 1 FROM animals WHERE id = ?", [id]) != nil
+      else { throw CaseError.unknownSuspect(typed) }
       return id
     }
-    throw CaseError.unknownSuspect(typed)
+    let caseKey = NameKey.caseKey(reference)
+    let sortKey = NameKey.sortKey(reference)
+    var matches = try candidates(
+      "SELECT id, name, species FROM animals WHERE species_key = ? ORDER BY id", caseKey)
+    var names = try candidates(
+      "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id", sortKey)
+    for row in try pendingRows() {
+      if NameKey.caseKey(row.species) == caseKey { matches.append(row) }
+      if NameKey.sortKey(row.name) == sortKey { names.append(row) }
+    }
+    // Prefer names equal ignoring case; accept names equal ignoring accents too (`renard`).
+    let exact = names.filter { NameKey.caseKey($0.name) == caseKey }
+    matches += exact.isEmpty ? names : exact
+    if let id = Int64(reference), id > 0 {
+      matches += try candidates("SELECT id, name, species FROM animals WHERE id = ?", id)
+    }
+    var seen = Set<Int64>()
+    matches = matches.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    guard let first = matches.first else { throw CaseError.unknownSuspect(typed) }
+    guard matches.count == 1 else {
+      throw CaseError.ambiguousSuspect(
+        typed, candidates: matches.map { "\($0.name) the \($0.species) (id \($0.id))" })
+    }
+    return first.id
   }
 
   /// Number of suspects.
@@ -262,22 +269,32 @@ public struct SuspectRepository {
     return error
   }
 
-  /// The slow path of ``resolve(_:)``: rows whose keys were folded by the SQL triggers
-  /// (`keys_pending = 1`, written by other tools), compared in Swift. Reads only the marked rows
-  /// (a partial index), never the whole table.
-  private func scan(for folded: String) throws -> (
-    species: Int64?, names: [(id: Int64, name: String, species: String)]
-  ) {
+  /// A suspect as a look-up names it.
+  typealias Candidate = (id: Int64, name: String, species: String)
+
+  /// The rows of a query selecting `id, name, species` with one bound value.
+  private func candidates(_ sql: String, _ value: any SQLiteBindable) throws -> [Candidate] {
+    let rows = try database.statement(sql)
+    defer { rows.reset() }
+    try rows.bind([value])
+    var result: [Candidate] = []
+    while try rows.step() {
+      result.append((rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2)))
+    }
+    return result
+  }
+
+  /// The rows whose keys the SQL triggers wrote (`keys_pending = 1`, text that SQL cannot fold
+  /// fully), read through a partial index: the look-ups compare them in Swift.
+  private func pendingRows() throws -> [Candidate] {
     let rows = try database.statement(
       "SELECT id, name, species FROM animals WHERE keys_pending = 1 ORDER BY id")
     defer { rows.reset() }
-    var names: [(id: Int64, name: String, species: String)] = []
+    var result: [Candidate] = []
     while try rows.step() {
-      let (id, name, species) = (rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2))
-      if NameKey.caseKey(species) == folded { return (id, []) }
-      if NameKey.caseKey(name) == folded { names.append((id, name, species)) }
+      result.append((rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2)))
     }
-    return (nil, names)
+    return result
   }
 
   /// Re-folds the keys of rows marked by the SQL triggers, so that the unique index on

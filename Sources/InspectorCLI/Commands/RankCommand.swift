@@ -23,6 +23,8 @@ struct RankCommand: InspectorCommand {
       throw context.usageError("--explain shows clue verdicts, so it needs --incident <id>")
     }
     let database = try context.openDatabase(write: false)
+    // Ties are ordered by name_key: make the keys other clients wrote right first.
+    database.refoldPendingKeysIfAny()
     let ranking: [RankedSuspect]
     if let reference = context.arguments.option("incident") {
       let incident = try database.incidents.find(reference)

@@ -32,6 +32,10 @@ public struct CommandFailure: Error, Equatable, Sendable {
           error.description, hint: "run 'inspector migrate up' to upgrade it",
           exitCode: .dataError)
       }
+      if case .ambiguousSuspect = error {
+        return CommandFailure(
+          error.description, hint: "name one suspect by its id, as id:N", exitCode: .dataError)
+      }
       return CommandFailure(error.description, exitCode: .dataError)
     case let error as MigrationError:
       if case .drift = error {
