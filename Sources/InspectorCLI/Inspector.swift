@@ -13,7 +13,8 @@ public enum Inspector {
   public struct Outcome: Sendable, Equatable {
     /// The exit status (SPEC.md section 4).
     public var status: Int32
-    /// Text for stdout; empty whenever the status is not 0.
+    /// Text for stdout; empty whenever the status is not 0, except for a report that is the
+    /// result of a failing command (`check` with faults).
     public var standardOutput: String
     /// Text for stderr: `inspector: error: ...` and an optional hint line, or a usage message.
     public var standardError: String
@@ -56,7 +57,9 @@ public enum Inspector {
       let failure = CommandFailure.from(error)
       var text = "inspector: error: \(oneLine(failure.message))\n"
       if let hint = failure.hint { text += "hint: \(hint)\n" }
-      return Outcome(status: failure.exitCode.rawValue, standardOutput: "", standardError: text)
+      return Outcome(
+        status: failure.exitCode.rawValue, standardOutput: failure.standardOutput,
+        standardError: text)
     }
   }
 

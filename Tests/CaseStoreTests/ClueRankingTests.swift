@@ -185,7 +185,7 @@ import Testing
     func score(_ suspect: Suspect) -> Int {
       var score = 0
       if let paw = incident.pawSize, suspect.pawSize == paw { score += 1 }
-      if suspect.favoriteFruits.contains(incident.fruit) { score += 1 }
+      if let fruit = incident.fruit, suspect.favoriteFruits.contains(fruit) { score += 1 }
       if suspect.hasNoAlibi { score += 1 }
       if !(suspect.sleepSchedule?.isAsleep(at: time) ?? false) { score += 1 }
       return score

@@ -42,6 +42,7 @@ struct CaseModel {
   struct Incident: Equatable {
     var id: Int64
     var fruit: String
+    var fruitID: Int64
     /// `YYYY-MM-DDTHH:MM`.
     var occurredAt: String
     var paw: String?
@@ -117,7 +118,8 @@ struct CaseModel {
     }
     model.incidents = [
       Incident(
-        id: incident.id, fruit: "Pink Pearl Apple", occurredAt: incident.occurredAt,
+        id: incident.id, fruit: "Pink Pearl Apple", fruitID: fruitIDs["Pink Pearl Apple"] ?? -1,
+        occurredAt: incident.occurredAt,
         paw: "large", latitude: 37.334371, longitude: -122.009558, notes: incident.notes)
     ]
     model.fruits.sort { $0.id < $1.id }
@@ -449,7 +451,7 @@ struct CaseModel {
     }
     guard let stored = self.fruit(named: fruit) else { return .refused("unknown fruit") }
     let incident = Incident(
-      id: id ?? -1, fruit: stored.name, occurredAt: occurredAt, paw: clue,
+      id: id ?? -1, fruit: stored.name, fruitID: stored.id, occurredAt: occurredAt, paw: clue,
       latitude: location?.0, longitude: location?.1, notes: notes ?? "")
     incidents.append(incident)
     incidents.sort { $0.id < $1.id }

@@ -48,6 +48,7 @@ enum ModelRecords {
   struct Incident: Codable, Equatable {
     var id: Int64
     var fruit: String
+    var fruitID: Int64
     var occurredAt: String
     var pawSize: String?
     var latitude: Double?
@@ -56,6 +57,7 @@ enum ModelRecords {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case id, fruit, latitude, longitude, notes
+      case fruitID = "fruit_id"
       case occurredAt = "occurred_at"
       case pawSize = "paw_size"
     }
@@ -128,7 +130,8 @@ enum ModelRecords {
 
   static func incident(_ incident: CaseModel.Incident) -> Incident {
     Incident(
-      id: incident.id, fruit: incident.fruit, occurredAt: incident.occurredAt,
+      id: incident.id, fruit: incident.fruit, fruitID: incident.fruitID,
+      occurredAt: incident.occurredAt,
       pawSize: incident.paw, latitude: incident.latitude, longitude: incident.longitude,
       notes: incident.notes)
   }
@@ -345,6 +348,7 @@ extension ModelRecords.Incident: ModelRecord {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(fruit, forKey: .fruit)
+    try container.encode(fruitID, forKey: .fruitID)
     try container.encode(occurredAt, forKey: .occurredAt)
     try container.encode(pawSize, forKey: .pawSize)
     try container.encode(latitude, forKey: .latitude)

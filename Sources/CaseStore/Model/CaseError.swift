@@ -25,6 +25,10 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   case alreadySeeded(suspects: Int)
   /// The database schema is older than this binary; `inspector migrate up` brings it up.
   case schemaOutOfDate(current: Int, latest: Int)
+  /// A stored value breaks the domain's rules (written by another client with the schema's
+  /// checks off): the table, the row's id, the column, the value as SQL would quote it, and
+  /// what is allowed. Never read as a default.
+  case invalidStoredValue(table: String, id: Int64, column: String, value: String, expected: String)
 
   /// One line for `inspector: error: ...`.
   public var description: String {
@@ -52,6 +56,9 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
       return "cannot remove \(fruit): still held by " + holders.joined(separator: ", ")
     case .alreadySeeded(let count):
       return "the database already holds \(count) suspect(s); refusing to seed over them"
+    case .invalidStoredValue(let table, let id, let column, let value, let expected):
+      return "\(table) id \(id) holds \(column) \(CaseError.shown(value)), which is not "
+        + expected
     case .schemaOutOfDate(let current, let latest):
       return "the database schema is at version \(current), this inspector needs \(latest)"
     }

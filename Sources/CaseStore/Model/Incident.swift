@@ -2,8 +2,12 @@
 public struct Incident: Hashable, Sendable, Identifiable {
   /// The row id in `incidents` (positive).
   public let id: Int64
-  /// The nibbled fruit's name.
-  public var fruit: String
+  /// The nibbled fruit's id (`incidents.fruit_id`).
+  public var fruitID: Int64
+  /// The nibbled fruit's name, or `nil` when no fruit has ``fruitID`` (a broken reference,
+  /// left by another client that deleted the fruit with foreign keys off: the incident is
+  /// still shown, flagged, never hidden).
+  public var fruit: String?
   /// When it happened, local time, minute precision.
   public var occurredAt: LocalDateTime
   /// The paw-size clue, or `nil` when the bulletin has none.
@@ -15,10 +19,11 @@ public struct Incident: Hashable, Sendable, Identifiable {
 
   /// Creates an incident value (nothing is stored).
   public init(
-    id: Int64, fruit: String, occurredAt: LocalDateTime, pawSize: PawSize?, location: Location?,
-    notes: String
+    id: Int64, fruitID: Int64, fruit: String?, occurredAt: LocalDateTime, pawSize: PawSize?,
+    location: Location?, notes: String
   ) {
     self.id = id
+    self.fruitID = fruitID
     self.fruit = fruit
     self.occurredAt = occurredAt
     self.pawSize = pawSize

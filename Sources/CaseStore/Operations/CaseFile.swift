@@ -18,22 +18,73 @@ public enum CaseFile {
     public var foreignKeys: [ForeignKeyViolation]
     /// Each migration's state (drift, pending and unknown ones are faults).
     public var migrations: [MigrationStatus]
+    /// Every finding of every check, faults and notes, in the order the checks ran: integrity,
+    /// foreign keys, migrations, `application_id`, schema, derived columns and domain rules.
+    public var findings: [CheckFinding]
 
-    /// `true` when nothing is wrong: integrity ok, no dangling rows, every migration applied
-    /// unchanged.
-    public var isHealthy: Bool {
-      integrity == ["ok"] && foreignKeys.isEmpty
-        && migrations.allSatisfy { $0.state == .applied }
-    }
+    /// The findings that are faults.
+    public var faults: [CheckFinding] { findings.filter { $0.severity == .fault } }
+
+    /// `true` when no check found a fault (notes allowed).
+    public var isHealthy: Bool { faults.isEmpty }
   }
 
-  /// Runs `integrity_check`, `foreign_key_check` and the migration comparison on `connection`.
+  /// Runs every check on `connection`: `integrity_check`, `foreign_key_check`, the migrations,
+  /// the header's `application_id`, the live schema against the migrations'
+  /// (``SchemaComparison``), and the case file's own invariants (``InvariantCheck``). Read-only.
   ///
   /// - Throws: `SQLiteError` when the file is too damaged to check at all.
   public static func check(_ connection: Connection) throws -> CheckReport {
-    CheckReport(
-      integrity: try connection.integrityCheck(), foreignKeys: try connection.foreignKeyCheck(),
-      migrations: try CaseDatabase.migrator.status(of: connection))
+    let integrity = try connection.integrityCheck()
+    let foreignKeys = try connection.foreignKeyCheck()
+    let migrations = try CaseDatabase.migrator.status(of: connection)
+    var findings: [CheckFinding] = []
+    if integrity != ["ok"] {
+      findings += integrity.map {
+        CheckFinding(
+          .fault, .integrity, $0, hint: "restore a good backup: inspector restore BACKUP --force")
+      }
+    }
+    findings += foreignKeys.map { violation in
+      CheckFinding(
+        .fault, .foreignKey, table: violation.table,
+        row: violation.rowID.map { "rowid \($0)" },
+        "refers to a row of \(violation.parent) that does not exist",
+        hint: "remove the row or restore the missing \(violation.parent) row")
+    }
+    findings += migrations.filter { $0.state != .applied }.map { status in
+      CheckFinding(
+        .fault, .migration, table: "schema_migrations", row: "version \(status.version)",
+        "migration \(status.version) \(status.name) is \(status.state.rawValue)",
+        hint: status.state == .pending ? "inspector migrate up" : "see inspector migrate status")
+    }
+    let version = try CaseDatabase.migrator.currentVersion(of: connection)
+    if version >= 4 {
+      let id = try connection.scalar("PRAGMA application_id")?.integerValue ?? 0
+      if id != Int64(CaseDatabase.applicationID) {
+        findings.append(
+          CheckFinding(
+            .fault, .applicationID,
+            "application_id is \(id), not \(CaseDatabase.applicationID) (a case file's mark)",
+            hint: "PRAGMA application_id = \(CaseDatabase.applicationID)"))
+      }
+    }
+    findings += try SchemaComparison.findings(connection, version: version)
+    if version >= 5 { findings += try InvariantCheck.findings(connection) }
+    return CheckReport(
+      integrity: integrity, foreignKeys: foreignKeys, migrations: migrations,
+      findings: findings)
+  }
+
+  /// The faults of ``SchemaComparison`` alone: objects of the tool's schema that are missing
+  /// or differ from what the applied migrations create (for `migrate status`).
+  ///
+  /// - Throws: `SQLiteError` when a schema cannot be read.
+  public static func schemaFaults(_ connection: Connection) throws -> [CheckFinding] {
+    let version = try CaseDatabase.migrator.currentVersion(of: connection)
+    return try SchemaComparison.findings(connection, version: version).filter {
+      $0.severity == .fault
+    }
   }
 
   // MARK: - Restore

@@ -70,10 +70,9 @@ public struct SuspicionRanking {
   ///   - limit: How many rows at most (20 by default); `nil` for all.
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func rank(for incident: Incident, limit: Int? = 20) throws -> [RankedSuspect] {
-    let fruit = try database.fruits.find(incident.fruit)
     let rows = try database.statement(Self.scoringSQL)
     try rows.bind([
-      incident.pawSize?.rawValue, fruit.id, Suspect.alibiWhitespace,
+      incident.pawSize?.rawValue, incident.fruitID, Suspect.alibiWhitespace,
       incident.occurredAt.time.description,
     ])
     defer { rows.reset() }

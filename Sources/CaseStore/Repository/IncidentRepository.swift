@@ -6,9 +6,10 @@ public struct IncidentRepository {
 
   let database: CaseDatabase
 
+  /// An incident whose fruit row is gone still comes back (LEFT JOIN), with no fruit name.
   static let columns = """
-    i.id, f.name, i.occurred_at, i.paw_size, i.latitude, i.longitude, i.notes
-    FROM incidents i JOIN fruits f ON f.id = i.fruit_id
+    i.id, f.name, i.occurred_at, i.paw_size, i.latitude, i.longitude, i.notes, i.fruit_id
+    FROM incidents i LEFT JOIN fruits f ON f.id = i.fruit_id
     """
 
   // MARK: - Public API
@@ -101,13 +102,22 @@ public struct IncidentRepository {
   }
 
   static func incident(from row: Statement) throws -> Incident {
+    let id = row.int64(at: 0)
     let location: Location? =
       row.isNull(at: 4) || row.isNull(at: 5)
       ? nil : Location(latitude: row.double(at: 4), longitude: row.double(at: 5))
+    var pawSize: PawSize?
+    if let clue = row.optionalText(at: 3) {
+      guard let parsed = PawSize(rawValue: clue) else {
+        throw CaseError.invalidStoredValue(
+          table: "incidents", id: id, column: "paw_size", value: "'\(clue)'",
+          expected: "small, medium, large or NULL")
+      }
+      pawSize = parsed
+    }
     return Incident(
-      id: row.int64(at: 0), fruit: row.text(at: 1),
-      occurredAt: try LocalDateTime(parsing: row.text(at: 2)),
-      pawSize: row.optionalText(at: 3).flatMap(PawSize.init(rawValue:)), location: location,
-      notes: row.text(at: 6))
+      id: id, fruitID: row.int64(at: 7), fruit: row.optionalText(at: 1),
+      occurredAt: try LocalDateTime(parsing: row.text(at: 2)), pawSize: pawSize,
+      location: location, notes: row.text(at: 6))
   }
 }

@@ -233,11 +233,21 @@ public struct SuspectRepository {
         sleep: try ClockTime(parsing: sleep, field: "sleep time"),
         wake: try ClockTime(parsing: wake, field: "wake time"))
     }
+    let id = row.int64(at: 0)
+    guard let pawSize = PawSize(rawValue: row.text(at: 3)) else {
+      throw CaseError.invalidStoredValue(
+        table: "animals", id: id, column: "paw_size", value: "'\(row.text(at: 3))'",
+        expected: "small, medium or large")
+    }
+    guard let level = SuspicionLevel(row.double(at: 8)) else {
+      throw CaseError.invalidStoredValue(
+        table: "suspicion_levels", id: id, column: "level", value: "\(row.double(at: 8))",
+        expected: "a number from 0 to 1")
+    }
     return Suspect(
-      id: row.int64(at: 0), name: row.text(at: 1), species: row.text(at: 2),
-      pawSize: PawSize(rawValue: row.text(at: 3)) ?? .small, emoji: row.optionalText(at: 4),
-      favoriteFruits: favorites, alibi: row.text(at: 5), sleepSchedule: schedule,
-      suspicionLevel: SuspicionLevel(row.double(at: 8)) ?? .zero)
+      id: id, name: row.text(at: 1), species: row.text(at: 2), pawSize: pawSize,
+      emoji: row.optionalText(at: 4), favoriteFruits: favorites, alibi: row.text(at: 5),
+      sleepSchedule: schedule, suspicionLevel: level)
   }
 
   /// Refuses blank text and text over 10,000 characters (as SQLite's `length()` counts them).

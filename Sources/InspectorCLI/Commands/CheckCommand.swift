@@ -1,62 +1,103 @@
 import CaseStore
 import SQLiteKit
 
-/// `inspector check`: `integrity_check`, `foreign_key_check` and migration drift; exit 65 when
-/// any finds a fault (SPEC.md section 4).
+/// `inspector check`: every check of ``CaseFile/check(_:)`` (integrity, foreign keys,
+/// migrations, `application_id`, the schema against the migrations', derived columns,
+/// duplicates, domain values) plus leftover files beside the database. Lists every finding in
+/// the chosen format on stdout; exits 65 when any is a fault (README "Checking a case file").
 struct CheckCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "check",
-    abstract: "Check integrity, foreign keys and migrations; fail on any fault.")
+    abstract: "Check integrity, foreign keys, migrations, schema and the case's own rules.",
+    discussion: """
+      Every finding is listed (severity, check, table, row, what is wrong, a hint); the exit
+      status is 65 when any finding is a fault. Notes (tables of other tools, rows waiting to
+      be re-folded) do not fail the check.
+      """)
+
+  static let csvHeader = ["severity", "check", "table", "row", "finding", "hint"]
 
   static func run(_ context: CommandContext) throws -> String {
     try context.requireDatabaseFile()
     let connection = try Connection(
       path: context.databasePath, mode: .readOnly, busyTimeout: context.busyTimeout)
     let report = try CaseFile.check(connection)
-    let faults = report.migrations.filter { $0.state != .applied }
-    let output = Render.record(
-      context,
-      json: [
+    let output = render(report, context)
+    let faults = report.faults
+    guard faults.isEmpty else {
+      throw CommandFailure(
+        "check found \(faults.count) fault(s); the first: \(describe(faults[0]))",
+        hint: faults[0].hint, exitCode: .dataError, standardOutput: output)
+    }
+    return output
+  }
+
+  /// The report in the chosen format: JSON object (`ok`, `integrity_check`,
+  /// `foreign_key_check`, `migrations`, `findings`), CSV rows of findings, or the table text.
+  static func render(_ report: CaseFile.CheckReport, _ context: CommandContext) -> String {
+    switch context.format {
+    case .json:
+      let object: [(String, JSONValue)] = [
         ("ok", .bool(report.isHealthy)),
         ("integrity_check", .array(report.integrity.map(JSONValue.string))),
         ("foreign_key_check", .array(report.foreignKeys.map { .string($0.description) })),
         ("migrations", .array(report.migrations.map { .object(MigrateStatusCommand.json($0)) })),
-      ],
-      csvHeader: ["check", "result"],
-      csv: ["summary", report.isHealthy ? "ok" : "fault"]
-    ) {
-      let migrations =
-        faults.isEmpty
-        ? "ok (version \(report.migrations.last?.version ?? 0))"
-        : faults.map { "\($0.version) \($0.name): \($0.state.rawValue)" }.joined(separator: "; ")
-      return SuspectPresenter.fields([
-        ("integrity_check", report.integrity.joined(separator: "\n")),
-        (
-          "foreign_key_check",
-          report.foreignKeys.isEmpty
-            ? "ok" : report.foreignKeys.map(\.description).joined(separator: "\n")
-        ),
-        ("migrations", migrations),
-      ]).joined(separator: "\n")
+        ("findings", .array(report.findings.map { .object(json($0)) })),
+      ]
+      return JSONValue.object(object).serialized(pretty: true) + "\n"
+    case .csv:
+      return CSVWriter.document(header: csvHeader, rows: report.findings.map(csvFields))
+    case .table:
+      return table(report)
     }
-    guard report.isHealthy else {
-      var problems: [String] = []
-      if report.integrity != ["ok"] { problems.append("integrity_check failed") }
-      if !report.foreignKeys.isEmpty {
-        problems.append("\(report.foreignKeys.count) foreign key violation(s)")
-      }
-      if !faults.isEmpty {
-        problems.append(
-          faults.map { "migration \($0.version) \($0.state.rawValue)" }.joined(separator: ", "))
-      }
-      let damaged = report.integrity != ["ok"] || !report.foreignKeys.isEmpty
-      throw CommandFailure(
-        "check failed: " + problems.joined(separator: "; "),
-        hint: damaged
-          ? "restore a good backup with 'inspector restore BACKUP --force'"
-          : "see 'inspector migrate status'",
-        exitCode: .dataError)
+  }
+
+  static func json(_ finding: CheckFinding) -> [(String, JSONValue)] {
+    [
+      ("severity", .string(finding.severity.rawValue)), ("check", .string(finding.kind.rawValue)),
+      ("table", JSONValue(finding.table)), ("row", JSONValue(finding.row)),
+      ("message", .string(finding.message)), ("hint", JSONValue(finding.hint)),
+    ]
+  }
+
+  static func csvFields(_ finding: CheckFinding) -> [String?] {
+    [
+      finding.severity.rawValue, finding.kind.rawValue, finding.table, finding.row,
+      finding.message, finding.hint,
+    ]
+  }
+
+  /// `animals id 11: the folded keys do not match ...`.
+  static func describe(_ finding: CheckFinding) -> String {
+    let place = [finding.table, finding.row].compactMap { $0 }.joined(separator: " ")
+    return place.isEmpty ? finding.message : "\(place): \(finding.message)"
+  }
+
+  /// One line per check, then a table of the findings.
+  static func table(_ report: CaseFile.CheckReport) -> String {
+    func verdict(_ kinds: [CheckFinding.Kind], ok: String = "ok") -> String {
+      let faults = report.faults.filter { kinds.contains($0.kind) }.count
+      return faults == 0 ? ok : "\(faults) fault(s)"
     }
-    return output
+    let version = report.migrations.last { $0.state == .applied }?.version ?? 0
+    var text = SuspectPresenter.fields([
+      ("integrity_check", verdict([.integrity])),
+      ("foreign_key_check", verdict([.foreignKey])),
+      ("migrations", verdict([.migration], ok: "ok (version \(version))")),
+      ("schema", verdict([.schema, .applicationID])),
+      ("case rules", verdict([.derivedColumn, .duplicate, .domain])),
+      ("files", verdict([.file])),
+    ]).joined(separator: "\n")
+    if !report.findings.isEmpty {
+      var findings = TextTable(
+        columns: [.init("SEVERITY"), .init("CHECK"), .init("WHERE"), .init("FINDING")])
+      findings.rows = report.findings.map { finding in
+        let place = [finding.table, finding.row].compactMap { $0 }.joined(separator: " ")
+        let hint = finding.hint.map { " (hint: \($0))" } ?? ""
+        return [finding.severity.rawValue, finding.kind.rawValue, place, finding.message + hint]
+      }
+      text += "\n\n" + findings.render()
+    }
+    return Render.withNewline(text)
   }
 }

@@ -38,7 +38,7 @@ struct IncidentAddCommand: InspectorCommand {
       context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,
       csv: IncidentPresenter.csvFields(incident)
     ) {
-      "Recorded incident \(incident.id): \(incident.fruit) nibbled"
+      "Recorded incident \(incident.id): \(IncidentPresenter.fruit(incident)) nibbled"
         + " \(IncidentPresenter.when(incident))."
     }
   }

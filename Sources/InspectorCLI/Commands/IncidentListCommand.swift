@@ -6,6 +6,7 @@ struct IncidentListCommand: InspectorCommand {
 
   static func run(_ context: CommandContext) throws -> String {
     let incidents = try context.openDatabase(write: false).incidents.all()
+    IncidentPresenter.warnAboutBrokenReferences(incidents, context)
     return Render.list(
       context, json: incidents.map(IncidentPresenter.json),
       csvHeader: IncidentPresenter.csvHeader, csv: incidents.map(IncidentPresenter.csvFields)

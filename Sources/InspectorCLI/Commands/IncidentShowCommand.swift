@@ -13,6 +13,7 @@ struct IncidentShowCommand: InspectorCommand {
   static func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: false)
     let incident = try database.incidents.find(context.argument("id"))
+    IncidentPresenter.warnAboutBrokenReferences([incident], context)
     guard context.format == .table else {
       return Render.record(
         context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,

@@ -12,6 +12,14 @@ struct MigrateStatusCommand: InspectorCommand {
     let connection = try Connection(
       path: context.databasePath, mode: .readOnly, busyTimeout: context.busyTimeout)
     let statuses = try CaseDatabase.migrator.status(of: connection)
+    // The recorded versions say nothing of a table another tool rebuilt: say so on stderr.
+    let differences = try CaseFile.schemaFaults(connection)
+    if !differences.isEmpty {
+      context.writeToStandardError(
+        "warning: the schema differs from what the applied migrations create in "
+          + "\(differences.count) place(s), e.g. \(differences[0].message); "
+          + "see 'inspector check'\n")
+    }
     return Render.list(
       context, json: statuses.map(json), csvHeader: ["version", "name", "state", "applied_at"],
       csv: statuses.map { ["\($0.version)", $0.name, $0.state.rawValue, $0.appliedAt] }

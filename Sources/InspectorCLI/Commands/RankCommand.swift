@@ -28,6 +28,7 @@ struct RankCommand: InspectorCommand {
     let ranking: [RankedSuspect]
     if let reference = context.arguments.option("incident") {
       let incident = try database.incidents.find(reference)
+      IncidentPresenter.warnAboutBrokenReferences([incident], context)
       ranking = try SuspicionRanking(database: database).rank(for: incident, limit: limit)
     } else {
       ranking = try SuspicionRanking(database: database).bySuspicionLevel(limit: limit)

@@ -1,19 +1,20 @@
 import CaseStore
 
-/// Turns incidents into the output formats (SPEC.md section 4). JSON keys: `id`, `fruit`,
-/// `occurred_at` (`YYYY-MM-DDTHH:MM`), `paw_size` (or null), `latitude`, `longitude` (or null),
-/// `notes`.
+/// Turns incidents into the output formats. JSON keys: `id`, `fruit` (null when the fruit row
+/// is gone), `fruit_id`, `occurred_at` (`YYYY-MM-DDTHH:MM`), `paw_size` (or null), `latitude`,
+/// `longitude` (or null), `notes`. A table shows a missing fruit as `(missing fruit id N)`.
 struct IncidentPresenter {
   let style: OutputStyle
 
   static let csvHeader = [
-    "id", "fruit", "occurred_at", "paw_size", "latitude", "longitude", "notes",
+    "id", "fruit", "fruit_id", "occurred_at", "paw_size", "latitude", "longitude", "notes",
   ]
 
   static func json(_ incident: Incident) -> [(String, JSONValue)] {
     [
       ("id", .integer(incident.id)),
-      ("fruit", .string(incident.fruit)),
+      ("fruit", JSONValue(incident.fruit)),
+      ("fruit_id", .integer(incident.fruitID)),
       ("occurred_at", .string(incident.occurredAt.description)),
       ("paw_size", JSONValue(incident.pawSize?.rawValue)),
       ("latitude", JSONValue(incident.location?.latitude)),
@@ -24,10 +25,24 @@ struct IncidentPresenter {
 
   static func csvFields(_ incident: Incident) -> [String?] {
     [
-      "\(incident.id)", incident.fruit, incident.occurredAt.description,
+      "\(incident.id)", incident.fruit, "\(incident.fruitID)", incident.occurredAt.description,
       incident.pawSize?.rawValue, incident.location.map { "\($0.latitude)" },
       incident.location.map { "\($0.longitude)" }, incident.notes,
     ]
+  }
+
+  /// The fruit's name, or `(missing fruit id N)` for a broken reference.
+  static func fruit(_ incident: Incident) -> String {
+    incident.fruit ?? "(missing fruit id \(incident.fruitID))"
+  }
+
+  /// Flags, on stderr, every incident whose fruit row is gone: the listing still shows it.
+  static func warnAboutBrokenReferences(_ incidents: [Incident], _ context: CommandContext) {
+    for incident in incidents where incident.fruit == nil {
+      context.writeToStandardError(
+        "warning: incident \(incident.id) refers to fruit id \(incident.fruitID), which does "
+          + "not exist; see 'inspector check'\n")
+    }
   }
 
   /// `2026-11-29 09:41`.
@@ -44,7 +59,8 @@ struct IncidentPresenter {
       ])
     table.rows = incidents.map { incident in
       [
-        "\(incident.id)", Self.when(incident), incident.fruit, incident.pawSize?.rawValue ?? "-",
+        "\(incident.id)", Self.when(incident), Self.fruit(incident),
+        incident.pawSize?.rawValue ?? "-",
         Self.place(incident), Self.shortened(incident.notes),
       ]
     }
@@ -56,7 +72,7 @@ struct IncidentPresenter {
     var lines = [style.bold("FRUIT NIBBLE BULLETIN #\(incident.id)")]
     let clue = incident.pawSize.map { "paw size \($0.rawValue)" } ?? "no paw print"
     lines += SuspectPresenter.fields([
-      ("Fruit", incident.fruit), ("When", Self.when(incident)), ("Clues", clue),
+      ("Fruit", Self.fruit(incident)), ("When", Self.when(incident)), ("Clues", clue),
       ("Place", Self.place(incident)), ("Notes", incident.notes.isEmpty ? "-" : incident.notes),
     ])
     return lines.joined(separator: "\n")

@@ -9,12 +9,20 @@ public struct CommandFailure: Error, Equatable, Sendable {
   public var hint: String?
   /// The exit status.
   public var exitCode: ExitCode
+  /// What stdout still gets: empty for errors, the findings for a `check` that found faults.
+  public var standardOutput: String
 
   /// Creates a failure.
-  public init(_ message: String, hint: String? = nil, exitCode: ExitCode) {
+  ///
+  /// - Parameter standardOutput: A report that is the command's result even though it failed
+  ///   (`check` lists its findings, then exits 65); empty for every other error.
+  public init(
+    _ message: String, hint: String? = nil, exitCode: ExitCode, standardOutput: String = ""
+  ) {
     self.message = message
     self.hint = hint
     self.exitCode = exitCode
+    self.standardOutput = standardOutput
   }
 
   /// Classifies any error thrown by a command (SPEC.md section 4's exit codes).
@@ -30,6 +38,11 @@ public struct CommandFailure: Error, Equatable, Sendable {
       if case .schemaOutOfDate = error {
         return CommandFailure(
           error.description, hint: "run 'inspector migrate up' to upgrade it",
+          exitCode: .dataError)
+      }
+      if case .invalidStoredValue = error {
+        return CommandFailure(
+          error.description, hint: "see 'inspector check' for every such value",
           exitCode: .dataError)
       }
       if case .ambiguousSuspect = error {

@@ -1,0 +1,216 @@
+import SQLiteKit
+
+/// The case file's own rules that SQLite's checks do not see: derived columns (folded keys,
+/// the mirrored suspicion level), duplicates ignoring case that SQL could not catch, and stored
+/// values outside the domain (written with `PRAGMA ignore_check_constraints` or by a rebuilt
+/// table without its CHECKs). Read-only: it reports, never repairs.
+///
+/// The rules come from `migrations/0005_guarded_derived_columns.sql` and the README's
+/// "The documented schema".
+enum InvariantCheck {
+  /// Findings listed per kind before the rest are summed up in one line.
+  static let listLimit = 200
+
+  /// Every finding on `connection` (a case file at schema version 5 or later).
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  static func findings(_ connection: Connection) throws -> [CheckFinding] {
+    var findings: [CheckFinding] = []
+    findings += try keyFindings(
+      connection, table: "animals",
+      sql: "SELECT id, species, species_key, name, name_key, keys_pending FROM animals",
+      uniqueKeyName: "species")
+    findings += try keyFindings(
+      connection, table: "fruits",
+      sql: "SELECT id, name, name_key, NULL, NULL, key_pending FROM fruits",
+      uniqueKeyName: "name")
+    for rule in domainRules {
+      findings += try rows(connection, rule.sql, limit: listLimit).map { row in
+        CheckFinding(
+          .fault, rule.kind, table: rule.table, row: "\(rule.rowLabel) \(row[0])",
+          rule.message(row),
+          hint: rule.hint.map {
+            $0.split(separator: "id:N", omittingEmptySubsequences: false)
+              .joined(separator: "id:\(row[0])")
+          })
+      }
+    }
+    return findings
+  }
+
+  // MARK: - Folded keys
+
+  /// Wrong keys (a fault where inspector's own mark says they are right), keys waiting to be
+  /// re-folded (one note), and rows that are one ignoring case (a fault each).
+  private static func keyFindings(
+    _ connection: Connection, table: String, sql: String, uniqueKeyName: String
+  ) throws -> [CheckFinding] {
+    var findings: [CheckFinding] = []
+    var pending: [Int64] = []
+    var unfolded: [(id: Int64, key: String, value: String)] = []
+    let statement = try connection.prepare(sql + " ORDER BY id")
+    while try statement.step() {
+      let id = statement.int64(at: 0)
+      let unique = statement.text(at: 1)
+      let uniqueKey = NameKey.caseKey(unique)
+      var right = statement.optionalText(at: 2) == uniqueKey
+      if !statement.isNull(at: 3) {
+        right = right && statement.optionalText(at: 4) == NameKey.sortKey(statement.text(at: 3))
+      }
+      if right { continue }
+      unfolded.append((id, uniqueKey, unique))
+      if statement.int64(at: 5) == 1 {
+        pending.append(id)
+      } else if findings.count < listLimit {
+        findings.append(
+          CheckFinding(
+            .fault, .derivedColumn, table: table, row: "id \(id)",
+            "the folded keys do not match the \(uniqueKeyName) and name as stored",
+            hint: "any inspector write re-folds them once the row is marked: "
+              + "UPDATE \(table) SET \(table == "animals" ? "keys_pending" : "key_pending") = 1 "
+              + "WHERE id = \(id)"))
+      }
+    }
+    if !pending.isEmpty {
+      let shown = pending.prefix(10).map(String.init).joined(separator: ", ")
+      findings.append(
+        CheckFinding(
+          .note, .derivedColumn, table: table,
+          "\(pending.count) row(s) written by another client wait for inspector to re-fold "
+            + "their keys (ids \(shown)\(pending.count > 10 ? ", ..." : ""))",
+          hint: "the next inspector write, or 'inspector rank', re-folds them"))
+    }
+    findings += try duplicates(connection, table: table, unfolded, uniqueKeyName: uniqueKeyName)
+    return findings
+  }
+
+  /// Rows whose Unicode key equals another row's: among the unfolded rows, and against the
+  /// keys stored under the unique index.
+  private static func duplicates(
+    _ connection: Connection, table: String,
+    _ unfolded: [(id: Int64, key: String, value: String)], uniqueKeyName: String
+  ) throws -> [CheckFinding] {
+    let keyColumn = table == "animals" ? "species_key" : "name_key"
+    let valueColumn = table == "animals" ? "species" : "name"
+    let probe = try connection.prepare(
+      "SELECT id, \(valueColumn) FROM \(table) WHERE \(keyColumn) = ? AND id <> ?")
+    var groups: [String: [(id: Int64, value: String)]] = [:]
+    for row in unfolded { groups[row.key, default: []].append((row.id, row.value)) }
+    var findings: [CheckFinding] = []
+    for (key, rows) in groups.sorted(by: { $0.value[0].id < $1.value[0].id }) {
+      var members = rows
+      try probe.bind([key, rows[0].id])
+      while try probe.step() {
+        let id = probe.int64(at: 0)
+        if !members.contains(where: { $0.id == id }) { members.append((id, probe.text(at: 1))) }
+      }
+      probe.reset()
+      guard members.count > 1 else { continue }
+      members.sort { $0.id < $1.id }
+      let named = members.map { "'\($0.value)' (id \($0.id))" }
+      findings.append(
+        CheckFinding(
+          .fault, .duplicate, table: table, row: "id \(members[0].id)",
+          named.dropLast().joined(separator: ", ") + " and \(named.last!) are one "
+            + "\(uniqueKeyName) ignoring case, so look-ups of it are ambiguous",
+          hint: "rename or remove all but one, naming each by id (id:N)"))
+    }
+    return findings
+  }
+
+  // MARK: - Domain rules
+
+  private struct DomainRule: Sendable {
+    let table: String
+    let kind: CheckFinding.Kind
+    let rowLabel: String
+    let sql: String
+    let message: @Sendable ([String]) -> String
+    let hint: String?
+  }
+
+  /// Unicode white space, as the schema's blank-name triggers trim it.
+  private static let whiteSpace =
+    "char(9, 10, 11, 12, 13, 32, 133, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, "
+    + "8199, 8200, 8201, 8202, 8232, 8233, 8239, 8287, 12288)"
+
+  private static let clock = "GLOB '[0-2][0-9]:[0-5][0-9]'"
+
+  private static let domainRules: [DomainRule] = [
+    DomainRule(
+      table: "animals", kind: .derivedColumn, rowLabel: "id",
+      sql: """
+        SELECT a.id, quote(a.suspicion_level), quote(coalesce(l.level, 0.0)) FROM animals a
+        LEFT JOIN suspicion_levels l ON l.animal_id = a.id
+        WHERE a.suspicion_level IS NOT coalesce(l.level, 0.0) ORDER BY a.id
+        """,
+      message: { "suspicion_level is \($0[1]) but suspicion_levels.level is \($0[2])" },
+      hint: "set the level again: inspector suspect id:N LEVEL"),
+    DomainRule(
+      table: "animals", kind: .domain, rowLabel: "id",
+      sql: """
+        SELECT id, quote(paw_size) FROM animals
+        WHERE paw_size IS NULL OR paw_size NOT IN ('small', 'medium', 'large') ORDER BY id
+        """,
+      message: { "paw_size \($0[1]) is not small, medium or large" },
+      hint: "inspector animal edit id:N --paw small|medium|large"),
+    DomainRule(
+      table: "animals", kind: .domain, rowLabel: "id",
+      sql: """
+        SELECT id, quote(name), quote(species) FROM animals
+        WHERE trim(name, \(whiteSpace)) = '' OR trim(species, \(whiteSpace)) = '' ORDER BY id
+        """,
+      message: { "name \($0[1]) or species \($0[2]) is blank" },
+      hint: "inspector animal edit id:N --name NAME --species SPECIES"),
+    DomainRule(
+      table: "fruits", kind: .domain, rowLabel: "id",
+      sql: "SELECT id, quote(name) FROM fruits WHERE trim(name, \(whiteSpace)) = '' ORDER BY id",
+      message: { "name \($0[1]) is blank" }, hint: nil),
+    DomainRule(
+      table: "suspicion_levels", kind: .domain, rowLabel: "animal_id",
+      sql: """
+        SELECT animal_id, quote(level) FROM suspicion_levels
+        WHERE typeof(level) <> 'real' OR level < 0 OR level > 1 ORDER BY animal_id
+        """,
+      message: { "level \($0[1]) is not a number from 0 to 1" },
+      hint: "inspector suspect id:N LEVEL"),
+    DomainRule(
+      table: "sleep_schedules", kind: .domain, rowLabel: "animal_id",
+      sql: """
+        SELECT animal_id, quote(sleep_at), quote(wake_at) FROM sleep_schedules
+        WHERE NOT (sleep_at \(clock) AND sleep_at < '24:00' AND length(sleep_at) = 5)
+          OR NOT (wake_at \(clock) AND wake_at < '24:00' AND length(wake_at) = 5)
+        ORDER BY animal_id
+        """,
+      message: { "sleep \($0[1]) or wake \($0[2]) is not a time HH:MM" },
+      hint: "inspector sleep id:N --sleep HH:MM --wake HH:MM"),
+    DomainRule(
+      table: "incidents", kind: .domain, rowLabel: "id",
+      sql: """
+        SELECT id, quote(paw_size) FROM incidents
+        WHERE paw_size IS NOT NULL AND paw_size NOT IN ('small', 'medium', 'large') ORDER BY id
+        """,
+      message: { "paw_size clue \($0[1]) is not small, medium or large" }, hint: nil),
+    DomainRule(
+      table: "incidents", kind: .domain, rowLabel: "id",
+      sql: """
+        SELECT id, quote(occurred_at) FROM incidents
+        WHERE typeof(occurred_at) <> 'text' OR length(occurred_at) <> 16
+          OR date(substr(occurred_at, 1, 10), '+0 days') IS NOT substr(occurred_at, 1, 10)
+          OR NOT substr(occurred_at, 12, 5) \(clock) OR substr(occurred_at, 11, 1) <> 'T'
+        ORDER BY id
+        """,
+      message: { "occurred_at \($0[1]) is not a date and time YYYY-MM-DDTHH:MM" }, hint: nil),
+  ]
+
+  private static func rows(_ connection: Connection, _ sql: String, limit: Int) throws
+    -> [[String]]
+  {
+    let statement = try connection.prepare(sql)
+    var result: [[String]] = []
+    while result.count < limit, try statement.step() {
+      result.append((0..<statement.columnCount).map { statement.text(at: $0) })
+    }
+    return result
+  }
+}

@@ -1,0 +1,176 @@
+import CaseStore
+import Foundation
+import SQLiteKit
+import Testing
+
+@testable import InspectorCLI
+
+/// `inspector check` lists every finding, in every format, and exits 65 when any is a fault.
+/// Each damage is made the way another client would make it: plain SQL through a second
+/// connection, with the pragmas a careless script might set.
+@Suite("check: every finding, in every format")
+struct CheckCommandTests {
+  /// A seeded case file damaged in four ways at once.
+  static func damaged() throws -> CLITestCase {
+    let cli = try CLITestCase(seeded: true)
+    let writer = try Connection(path: cli.databasePath)
+    try writer.execute(
+      """
+      PRAGMA foreign_keys = OFF;
+      PRAGMA ignore_check_constraints = ON;
+      UPDATE animals SET paw_size = 'huge' WHERE id = 2;
+      INSERT INTO suspicion_levels (animal_id, level) VALUES (3, 7.0);
+      INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (999, 1, 0);
+      INSERT INTO animals (name, species, paw_size) VALUES ('Lykos', 'ΑΛΕΠΟΥ', 'small');
+      INSERT INTO animals (name, species, paw_size) VALUES ('lykaki', 'αλεπου', 'small');
+      CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);
+      """)
+    return cli
+  }
+
+  @Test func everyFindingIsListedInJSONAndTheCheckFails() throws {
+    let cli = try Self.damaged()
+    let outcome = cli.run("check", "--json")
+    #expect(outcome.status == 65)
+    #expect(outcome.standardError.hasPrefix("inspector: error: check found 4 fault(s)"))
+    let report = try jsonObject(outcome.standardOutput)
+    #expect(report["ok"] as? Bool == false)
+    let findings = try #require(report["findings"] as? [[String: Any]])
+    let summary = findings.map { finding in
+      [finding["severity"], finding["check"], finding["table"], finding["row"]].map {
+        $0 as? String ?? "-"
+      }.joined(separator: " ")
+    }
+    #expect(
+      summary == [
+        "fault foreign_key_check favorite_fruits -",
+        "note schema _litestream_seq -",
+        "note derived_column animals -",
+        "fault duplicate animals id 11",
+        "fault domain animals id 2",
+        "fault domain suspicion_levels animal_id 3",
+      ])
+    #expect(
+      findings[3]["message"] as? String == "'ΑΛΕΠΟΥ' (id 11) and 'αλεπου' (id 12) are one"
+        + " species ignoring case, so look-ups of it are ambiguous")
+    #expect(findings[4]["message"] as? String == "paw_size 'huge' is not small, medium or large")
+    #expect(findings[4]["hint"] as? String == "inspector animal edit id:2 --paw small|medium|large")
+    #expect(findings[5]["message"] as? String == "level 7.0 is not a number from 0 to 1")
+  }
+
+  @Test func everyFindingIsListedInCSVAndTable() throws {
+    let cli = try Self.damaged()
+    let csv = cli.run("check", "--format", "csv")
+    #expect(csv.status == 65)
+    let rows = csvLines(csv.standardOutput)
+    #expect(rows.first == "severity,check,table,row,finding,hint")
+    #expect(rows.count == 7)
+    #expect(
+      rows.contains(
+        "fault,domain,suspicion_levels,animal_id 3,level 7.0 is not a number"
+          + " from 0 to 1,inspector suspect id:3 LEVEL"))
+    let table = cli.run("check")
+    #expect(table.status == 65)
+    #expect(table.standardOutput.contains("case rules         3 fault(s)"))
+    #expect(table.standardOutput.contains("paw_size 'huge' is not small, medium or large"))
+    #expect(table.standardOutput.contains("table _litestream_seq is not one of inspector's"))
+  }
+
+  @Test func tablesOfOtherToolsAreNotesNotFaults() throws {
+    let cli = try CLITestCase(seeded: true)
+    let writer = try Connection(path: cli.databasePath)
+    try writer.execute(
+      """
+      CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);
+      CREATE TABLE _litestream_lock (id INTEGER);
+      CREATE VIRTUAL TABLE animals_fts USING fts5 (name, species, content = 'animals');
+      ANALYZE;
+      """)
+    let report = try jsonObject(cli.succeed("check", "--json"))
+    #expect(report["ok"] as? Bool == true)
+    let findings = try #require(report["findings"] as? [[String: Any]])
+    #expect(findings.allSatisfy { $0["severity"] as? String == "note" })
+    let tables = Set(findings.compactMap { $0["table"] as? String })
+    #expect(tables.isSuperset(of: ["_litestream_seq", "_litestream_lock", "animals_fts"]))
+    #expect(tables.contains("sqlite_stat1"))
+  }
+
+  /// `sqlite-utils transform` rebuilds a table without its triggers; so does this.
+  @Test func aTableRebuiltWithoutItsTriggersIsNamed() throws {
+    let cli = try CLITestCase(seeded: true)
+    let writer = try Connection(path: cli.databasePath)
+    try writer.execute(
+      """
+      PRAGMA foreign_keys = OFF;
+      BEGIN;
+      CREATE TABLE fruits_new (id INTEGER PRIMARY KEY, name TEXT NOT NULL, color TEXT NOT NULL,
+        name_key TEXT UNIQUE, key_pending INTEGER NOT NULL DEFAULT 0);
+      INSERT INTO fruits_new SELECT id, name, color, name_key, key_pending FROM fruits;
+      DROP TABLE fruits;
+      ALTER TABLE fruits_new RENAME TO fruits;
+      COMMIT;
+      """)
+    let outcome = cli.run("check", "--json")
+    #expect(outcome.status == 65)
+    let findings = try #require(
+      try jsonObject(outcome.standardOutput)["findings"] as? [[String: Any]])
+    let messages = findings.compactMap { $0["message"] as? String }
+    #expect(messages.contains("table fruits differs from what the migrations create: not STRICT"))
+    for missing in [
+      "index fruits_key_pending", "trigger fruits_key_after_insert",
+      "trigger fruits_key_after_update", "trigger fruits_name_before_insert",
+      "trigger fruits_name_before_update",
+    ] {
+      #expect(messages.contains("\(missing) is missing"), "\(messages)")
+    }
+    // migrate status alone would say all is applied: it warns on stderr.
+    let warnings = StandardErrorText()
+    let status = Inspector.run(
+      arguments: ["migrate", "status"], environment: cli.environment,
+      writeToStandardError: warnings.append)
+    #expect(status.status == 0)
+    #expect(warnings.text.contains("see 'inspector check'"))
+  }
+
+  @Test func aWrongKeyOrMirroredLevelWrittenWithTriggersOffIsAFault() throws {
+    let cli = try CLITestCase(seeded: true)
+    let writer = try Connection(path: cli.databasePath)
+    // Only a writer that drops the guard can store these; check still sees them.
+    try writer.execute(
+      """
+      DROP TRIGGER animals_keys_after_update;
+      DROP TRIGGER animals_level_before_update;
+      UPDATE animals SET species_key = 'wolf' WHERE id = 4;
+      UPDATE animals SET suspicion_level = 0.9 WHERE id = 1;
+      """)
+    let outcome = cli.run("check", "--format", "csv")
+    #expect(outcome.status == 65)
+    let rows = csvLines(outcome.standardOutput)
+    #expect(rows.contains { $0.hasPrefix("fault,derived_column,animals,id 4,the folded keys") })
+    #expect(
+      rows.contains(
+        "fault,derived_column,animals,id 1,suspicion_level is 0.9 but"
+          + " suspicion_levels.level is 0.0,set the level again: inspector suspect id:1 LEVEL"))
+    #expect(
+      rows.contains {
+        $0.hasPrefix("fault,schema,animals,,trigger animals_keys_after_update is missing")
+      })
+  }
+}
+
+/// The records of a CSV document without quoted line breaks (RFC 4180 ends lines with CRLF).
+func csvLines(_ text: String) -> [String] {
+  text.split(separator: "\r\n", omittingEmptySubsequences: true).map(String.init)
+}
+
+/// Collects what a command writes to stderr while it runs (progress, warnings).
+final class StandardErrorText: @unchecked Sendable {
+  private let lock = NSLock()
+  private var parts: [String] = []
+
+  /// Everything written so far.
+  var text: String { lock.withLock { parts.joined() } }
+
+  /// Appends `part`; safe from any thread.
+  @Sendable func append(_ part: String) { lock.withLock { parts.append(part) } }
+}
