@@ -23,4 +23,16 @@ static inline int csqlite_db_config_bool(sqlite3 *db, int op, int on) {
   return sqlite3_db_config(db, op, on, (int *)0);
 }
 
+/*
+** Sets a boolean sqlite3_db_config() option like csqlite_db_config_bool(),
+** then stores in *now the state the option has after the call (0 or 1), so
+** the caller can tell an option this SQLite ignores from one it applied.
+** Returns SQLITE_OK, or SQLITE_ERROR for an op this SQLite does not know
+** (*now is then left unchanged). The caller must pass an open connection and
+** a valid pointer.
+*/
+static inline int csqlite_db_config_flag(sqlite3 *db, int op, int on, int *now) {
+  return sqlite3_db_config(db, op, on, now);
+}
+
 #endif

@@ -87,20 +87,3 @@ extension Connection {
     try check(sqlite3_wal_checkpoint_v2(handle, "main", mode.rawValue, nil, nil))
   }
 }
-
-extension Connection {
-  /// Runs `body` while statements prepared on this connection may not begin, commit or roll
-  /// back a transaction (`BEGIN`, `COMMIT`, `END`, `ROLLBACK`): preparing one fails with
-  /// ``ResultCode/authorization`` ("not authorized"). `SAVEPOINT`, `RELEASE` and
-  /// `ROLLBACK TO` stay allowed. Used so that a script run inside ``inTransaction(_:_:)``
-  /// cannot end that transaction half-way.
-  ///
-  /// - SQLite: <https://sqlite.org/c3ref/set_authorizer.html>
-  public func withoutTransactionControl<T>(_ body: () throws -> T) rethrows -> T {
-    sqlite3_set_authorizer(
-      handle,
-      { _, action, _, _, _, _ in action == SQLITE_TRANSACTION ? SQLITE_DENY : SQLITE_OK }, nil)
-    defer { sqlite3_set_authorizer(handle, nil, nil) }
-    return try body()
-  }
-}

@@ -8,9 +8,10 @@ internal import CSQLite
 
 /// An open connection to one SQLite database file.
 ///
-/// Every connection is configured the same way (SPEC.md section 9): `PRAGMA foreign_keys = ON`,
-/// a busy timeout, extended result codes, extension loading off, and for writable connections
-/// WAL journal mode. A connection is not `Sendable`: use it from one thread at a time.
+/// Every connection is configured the same way: `PRAGMA foreign_keys = ON`, a busy timeout,
+/// extended result codes, defensive mode with an untrusted schema and extension loading off
+/// (``configureDefensively()``), and for writable connections WAL journal mode. A connection is
+/// not `Sendable`: use it from one thread at a time.
 ///
 /// SQLite: <https://sqlite.org/c3ref/sqlite3.html>
 public final class Connection {
@@ -82,10 +83,10 @@ public final class Connection {
     self.path = path
     self.mode = mode
     sqlite3_extended_result_codes(db, 1)
-    _ = csqlite_db_config_bool(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0)
     self.busyTimeout = milliseconds
     // Property observers do not run in an initializer, so `didSet` has not applied it.
     sqlite3_busy_timeout(db, Int32(clamping: max(0, milliseconds)))
+    try configureDefensively()
     try execute("PRAGMA foreign_keys = ON")
     // Reading the schema here turns "file is not a database" into an error at open time.
     try execute("SELECT count(*) FROM sqlite_schema")

@@ -59,8 +59,9 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
   case newerSchema(databaseVersion: Int, knownVersion: Int)
   /// A migration's SQL failed; the database is as it was before that migration.
   case failed(version: Int, name: String, error: SQLiteError)
-  /// After the migration, `foreign_key_check` reported the named table; rolled back.
-  case foreignKeyViolation(version: Int, name: String, table: String)
+  /// After the migration, `foreign_key_check` reported these rows (child table, rowid,
+  /// parent table); the migration was rolled back.
+  case foreignKeyViolation(version: Int, name: String, violations: [ForeignKeyViolation])
   /// `--to` named a version this binary does not have.
   case unknownTarget(version: Int)
 
@@ -75,9 +76,11 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
         + " (\(known)); use a newer inspector"
     case .failed(let version, let name, let error):
       return "migration \(version) (\(name)) failed: \(error.message); nothing was changed"
-    case .foreignKeyViolation(let version, let name, let table):
-      return "migration \(version) (\(name)) left foreign key violations in \(table);"
-        + " nothing was changed"
+    case .foreignKeyViolation(let version, let name, let violations):
+      let shown = violations.prefix(3).map(\.description).joined(separator: ", ")
+      let more = violations.count > 3 ? " and \(violations.count - 3) more" : ""
+      return "migration \(version) (\(name)) left \(violations.count) foreign key"
+        + " violation(s): \(shown)\(more); nothing was changed"
     case .unknownTarget(let version):
       return "no migration with version \(version)"
     }

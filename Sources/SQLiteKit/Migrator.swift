@@ -1,8 +1,12 @@
 /// Applies numbered migrations to a database and reports where it stands.
 ///
-/// Rules (SPEC.md section 6): migrations run in version order, each in its own `IMMEDIATE`
-/// transaction that also records it in `schema_migrations`; `foreign_key_check` must pass before
-/// the commit; a failing migration leaves the database exactly as before it. The applied set is
+/// Rules: migrations run in version order, each in its own `IMMEDIATE` transaction that also
+/// records it in `schema_migrations`, with foreign keys off while it runs (so a migration may
+/// rebuild a table with SQLite's 12-step procedure without cascading deletes to its children);
+/// `foreign_key_check` must pass before the commit; a failing migration leaves the database
+/// exactly as before it, and foreign keys are on again afterwards in every case.
+///
+/// SQLite: <https://sqlite.org/lang_altertable.html#otheralter> The applied set is
 /// read again inside each transaction, so two migrators on one file never apply one migration
 /// twice: the second waits for the lock (busy timeout), then finds it applied.
 public struct Migrator: Sendable {
@@ -96,8 +100,10 @@ public struct Migrator: Sendable {
   /// - Throws: ``MigrationError/drift(versions:)`` when applied files changed,
   ///   ``MigrationError/newerSchema(databaseVersion:knownVersion:)`` for a newer database,
   ///   ``MigrationError/failed(version:name:error:)`` or
-  ///   ``MigrationError/foreignKeyViolation(version:name:table:)`` when one fails (earlier
-  ///   migrations of the same run stay applied), or `SQLiteError` (e.g. ``ResultCode/busy``).
+  ///   ``MigrationError/foreignKeyViolation(version:name:violations:)`` when one fails (earlier
+  ///   migrations of the same run stay applied), or `SQLiteError` (e.g. ``ResultCode/busy``,
+  ///   or ``ResultCode/misuse`` when called inside a transaction). `PRAGMA foreign_keys` is 1
+  ///   on `connection` when this returns or throws.
   @discardableResult
   public func migrate(_ connection: Connection, upTo target: Int? = nil, dryRun: Bool = false)
     throws -> [Migration]
@@ -112,13 +118,15 @@ public struct Migrator: Sendable {
     }
     var applied: [Migration] = []
     for migration in migrations where migration.version <= limit {
-      let didApply = try connection.inTransaction(.immediate) { () throws -> Bool in
-        try connection.execute(Migrator.bookkeepingSQL)
-        let records = try appliedRecords(connection)
-        try validate(records)
-        guard records[migration.version] == nil else { return false }
-        try apply(migration, on: connection)
-        return true
+      let didApply = try withForeignKeysOff(connection) {
+        try connection.inTransaction(.immediate) { () throws -> Bool in
+          try connection.execute(Migrator.bookkeepingSQL)
+          let records = try appliedRecords(connection)
+          try validate(records)
+          guard records[migration.version] == nil else { return false }
+          try apply(migration, on: connection)
+          return true
+        }
       }
       if didApply { applied.append(migration) }
     }
@@ -169,16 +177,48 @@ public struct Migrator: Sendable {
     if !drifted.isEmpty { throw MigrationError.drift(versions: drifted.map(\.version)) }
   }
 
+  /// Runs `body` (one migration's transaction) with `PRAGMA foreign_keys = OFF`, and switches
+  /// foreign keys back on afterwards, also when `body` throws: step 1 and step 12 of SQLite's
+  /// procedure for schema changes ALTER TABLE cannot make. With foreign keys on, dropping a
+  /// table to rebuild it would delete or block its children (`ON DELETE CASCADE`), and the
+  /// pragma is a no-op inside a transaction, so it is set before `BEGIN`.
+  ///
+  /// - Throws: `SQLiteError` with ``ResultCode/misuse`` when a transaction is already open on
+  ///   `connection` (foreign keys could not be switched off), or what `body` throws.
+  /// - SQLite: <https://sqlite.org/lang_altertable.html#otheralter>,
+  ///   <https://sqlite.org/pragma.html#pragma_foreign_keys>
+  private func withForeignKeysOff<T>(_ connection: Connection, _ body: () throws -> T) throws
+    -> T
+  {
+    guard connection.isAutocommit else {
+      throw SQLiteError(
+        extendedCode: .misuse,
+        message: "migrations must run outside a transaction, so that foreign keys can be"
+          + " switched off while they run")
+    }
+    try connection.execute("PRAGMA foreign_keys = OFF")
+    var restored = false
+    defer {
+      if !restored { try? connection.execute("PRAGMA foreign_keys = ON") }
+    }
+    let result = try body()
+    try connection.execute("PRAGMA foreign_keys = ON")
+    restored = true
+    return result
+  }
+
   private func apply(_ migration: Migration, on connection: Connection) throws {
     do {
       try connection.execute(migration.sql)
     } catch let error as SQLiteError {
       throw MigrationError.failed(version: migration.version, name: migration.name, error: error)
     }
-    let check = try connection.prepare("PRAGMA foreign_key_check")
-    if try check.step() {
+    // With foreign keys off nothing was enforced while the migration ran: check every row now,
+    // before the commit, so a violation rolls the migration back.
+    let violations = try connection.foreignKeyCheck()
+    if !violations.isEmpty {
       throw MigrationError.foreignKeyViolation(
-        version: migration.version, name: migration.name, table: check.text(at: 0))
+        version: migration.version, name: migration.name, violations: violations)
     }
     try connection.execute(
       """

@@ -114,7 +114,7 @@ struct InterviewTests {
 
   @Test(
     "level is stored and read back as the same Double",
-    arguments: ["0.95", "0.5", "1", "0", ".1", "0.30000000000000004", "1e-9"])
+    arguments: ["0.95", "0.5", "1", "0", ".1", "0.30000000000000004", "0.000000001"])
   func levelRoundTrips(text: String) throws {
     let database = try seededDatabase()
     let level = try SuspicionLevel(parsing: text)

@@ -8,7 +8,7 @@ struct SuspicionLevelTests {
     "parses levels typed by a person, dot as the only separator",
     arguments: [
       ("0.5", 0.5), (".5", 0.5), ("1", 1.0), ("0", 0.0), ("1.0", 1.0), ("0.95", 0.95),
-      ("1e-1", 0.1), ("0.2", 0.2), ("00.25", 0.25),
+      ("0.1", 0.1), ("0.2", 0.2), ("00.25", 0.25), ("+.5", 0.5), ("1.", 1.0),
     ])
   func parses(text: String, value: Double) throws {
     #expect(try SuspicionLevel(parsing: text).value == value)
@@ -18,7 +18,8 @@ struct SuspicionLevelTests {
     "rejects non-numbers, NaN, infinities and values outside [0, 1]",
     arguments: [
       "1.5", "-0.1", "NaN", "nan", "inf", "-inf", "infinity", "1e309", "0,5", "", " 0.5",
-      "0.5 ", "half", "1.0000001", "0x1p-1", ".", "e", "\u{0661}", "0.5\u{0}",
+      "0.5 ", "half", "1.0000001", "0x1p-1", ".", "e", "\u{0661}", "0.5\u{0}", "1e-1", "5e-1",
+      "1e-400",
     ])
   func rejects(text: String) {
     #expect(

@@ -518,10 +518,10 @@ struct CaseModel {
     return bytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
   }
 
-  /// A suspicion level: a decimal number (`0.5`, `.5`, `1`, `1e-1`; dot only) in [0, 1].
-  /// `-0` is the level 0.
+  /// A suspicion level: a plain decimal number (`0.5`, `.5`, `1`; dot only, no exponent) in
+  /// [0, 1]. `-0` is the level 0.
   static func level(_ text: String) -> Double? {
-    guard isDecimal(text, exponent: true), let value = Double(text), value.isFinite,
+    guard isDecimal(text, exponent: false), let value = Double(text), value.isFinite,
       (0...1).contains(value)
     else { return nil }
     return value == 0 ? 0 : value
@@ -534,10 +534,10 @@ struct CaseModel {
     return value
   }
 
-  /// `-?(digits[.digits*] | .digits)` with an optional exponent, ASCII only.
+  /// `[+-]?(digits[.digits*] | .digits)` with an optional exponent, ASCII only.
   private static func isDecimal(_ text: String, exponent: Bool) -> Bool {
     var rest = Substring(text)
-    if rest.hasPrefix("-") { rest = rest.dropFirst() }
+    if rest.hasPrefix("-") || rest.hasPrefix("+") { rest = rest.dropFirst() }
     let isDigit: (Character) -> Bool = { $0.isASCII && $0.isNumber }
     let whole = rest.prefix(while: isDigit)
     rest = rest.dropFirst(whole.count)

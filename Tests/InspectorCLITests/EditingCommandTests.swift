@@ -25,7 +25,7 @@ import Testing
     (".5", 0.5, "Very suspicious"), ("0.5", 0.5, "Very suspicious"),
     ("0.89", 0.89, "Very suspicious"), ("0.9", 0.9, "Extremely suspicious!"),
     ("1", 1.0, "Extremely suspicious!"), ("1.0", 1.0, "Extremely suspicious!"),
-    ("1e-1", 0.1, "Unlikely"), ("0.30000000000000004", 0.30000000000000004, "Fishy"),
+    ("0.1", 0.1, "Unlikely"), ("0.30000000000000004", 0.30000000000000004, "Fishy"),
   ])
   func suspicionLevelsReadBackExactly(text: String, level: Double, label: String) throws {
     let session = try CLITestCase(seeded: true)

@@ -198,6 +198,7 @@ import Testing
     #expect(try versions(db) == [1])
     #expect(try db.userVersion() == 1)
     #expect(db.isAutocommit)
+    #expect(try db.scalar("PRAGMA foreign_keys") == .integer(1))
   }
 
   @Test func failingSecondMigrationOfAFreshRunKeepsTheFirst() throws {
@@ -237,7 +238,16 @@ import Testing
     let error = #expect(throws: MigrationError.self) {
       try Migrator(migrations: [Self.initial, Self.favourites, orphans]).migrate(db)
     }
-    #expect(error == .foreignKeyViolation(version: 3, name: "orphans", table: "favourite"))
+    #expect(
+      error
+        == .foreignKeyViolation(
+          version: 3, name: "orphans",
+          violations: [ForeignKeyViolation(table: "favourite", rowID: 1, parent: "suspect")]))
+    #expect(
+      error?.description
+        == "migration 3 (orphans) left 1 foreign key violation(s): favourite row 1 -> suspect;"
+        + " nothing was changed")
+    #expect(try db.scalar("PRAGMA foreign_keys") == .integer(1))
     #expect(try Snapshot(db) == before)
     #expect(try db.count("favourite") == 0)
     #expect(try db.count("suspect") == 0)
@@ -247,6 +257,26 @@ import Testing
       try db.execute("INSERT INTO favourite VALUES (99, 'fig')")
     }
     #expect(orphan?.extendedCode.rawValue == 787)
+  }
+
+  @Test func migrationRunsWithForeignKeysOffAndEndsWithThemOn() throws {
+    let probe = Migration(
+      version: 3, name: "probe",
+      sql: "CREATE TABLE probe AS SELECT foreign_keys FROM pragma_foreign_keys;")
+    let db = try Connection(path: ":memory:")
+    try Migrator(migrations: [Self.initial, Self.favourites, probe]).migrate(db)
+    #expect(try db.allRows("SELECT * FROM probe") == [[0]])
+    #expect(try db.scalar("PRAGMA foreign_keys") == .integer(1))
+  }
+
+  @Test func migrateInsideATransactionIsRefused() throws {
+    let db = try Connection(path: ":memory:")
+    let error = #expect(throws: SQLiteError.self) {
+      try db.inTransaction { try Self.all.migrate(db) }
+    }
+    #expect(error?.code == .misuse)
+    #expect(try db.tableNames() == [])
+    #expect(try db.scalar("PRAGMA foreign_keys") == .integer(1))
   }
 
   @Test func driftIsReportedAndBlocksMigrate() throws {
@@ -296,10 +326,15 @@ import Testing
     #expect(
       MigrationError.drift(versions: [1, 3]).description
         == "migration drift: applied migration(s) 1, 3 changed since they were applied")
+    let dangling = (1...5).map {
+      ForeignKeyViolation(table: "favourite", rowID: Int64($0), parent: "suspect")
+    }
     #expect(
-      MigrationError.foreignKeyViolation(version: 3, name: "orphans", table: "favourite")
+      MigrationError.foreignKeyViolation(version: 3, name: "orphans", violations: dangling)
         .description
-        == "migration 3 (orphans) left foreign key violations in favourite; nothing was changed")
+        == "migration 3 (orphans) left 5 foreign key violation(s): favourite row 1 -> suspect,"
+        + " favourite row 2 -> suspect, favourite row 3 -> suspect and 2 more; nothing was"
+        + " changed")
     #expect(MigrationError.unknownTarget(version: 9).description == "no migration with version 9")
   }
 

@@ -74,9 +74,11 @@ public struct Location: Hashable, Sendable {
     self.longitude = longitude == 0 ? 0 : longitude
   }
 
-  /// Parses typed coordinates (`37.334371`, `-122.009558`; dot decimal, never locale-dependent).
+  /// Parses typed coordinates in plain decimal notation, the grammar every decimal option
+  /// shares (`37.334371`, `-122.009558`; dot decimal, no exponent, never locale-dependent).
   ///
-  /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` naming the bad coordinate.
+  /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` naming the bad coordinate:
+  ///   not plain decimal (`1e2`, `nan`, `1,5`) or out of range.
   public init(parsingLatitude latitude: String, longitude: String) throws {
     guard let lat = Location.number(latitude), (-90...90).contains(lat) else {
       throw CaseError.invalidValue(
@@ -90,6 +92,6 @@ public struct Location: Hashable, Sendable {
   }
 
   private static func number(_ text: String) -> Double? {
-    DecimalText.finiteNumber(text, allowingExponent: false)
+    DecimalText.number(text)
   }
 }

@@ -13,13 +13,14 @@ public struct SuspicionLevel: Hashable, Comparable, Sendable, CustomStringConver
     self.value = value == 0 ? 0 : value
   }
 
-  /// Parses a level typed by a person: `0.5`, `.5`, `1`, `0`, `1e-1`; a dot is the only
-  /// decimal separator whatever the locale.
+  /// Parses a level typed by a person in plain decimal notation, the grammar every decimal
+  /// option shares: `0.5`, `.5`, `1`, `0`; a dot is the only decimal separator whatever the
+  /// locale, and there is no exponent.
   ///
-  /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for text that is not a number
-  ///   (`0,5`, `half`), NaN, infinity, `1e309`, or a number outside [0, 1].
+  /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for text that is not plain
+  ///   decimal (`0,5`, `half`, `5e-1`, `1e-400`, `nan`, `inf`) or a number outside [0, 1].
   public init(parsing text: String) throws {
-    guard let number = DecimalText.finiteNumber(text, allowingExponent: true),
+    guard let number = DecimalText.number(text),
       let level = SuspicionLevel(number)
     else {
       throw CaseError.invalidValue(

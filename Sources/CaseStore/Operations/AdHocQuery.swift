@@ -5,7 +5,9 @@ import SQLiteKit
 ///
 /// Read-only runs use a read-only connection that also may not `ATTACH` (so `VACUUM INTO` and
 /// `ATTACH` cannot create or write other files) and keeps temporary tables in memory; write runs
-/// wrap the whole script in one `IMMEDIATE` transaction, so a failing statement undoes the rest.
+/// wrap the whole script in one `IMMEDIATE` transaction, so a failing statement undoes the rest,
+/// and may change data and schema but never the file's own structure (no transaction control,
+/// no pragma that could corrupt the file; SQLite: <https://sqlite.org/security.html>).
 public struct AdHocQuery {
   // MARK: - Properties
 
@@ -73,7 +75,11 @@ public struct AdHocQuery {
   ///     writable one.
   ///   - write: `true` runs the script in one transaction (the connection must be writable).
   /// - Throws: ``ReadOnlyViolation`` for a statement that would write in a read-only run
-  ///   (`sqlite3_stmt_readonly`), `SQLiteError` from SQLite (syntax, constraint...), or
+  ///   (`sqlite3_stmt_readonly`); ``CaseError/invalidValue(field:value:expected:)`` in a write
+  ///   run for `BEGIN`, `COMMIT` or `ROLLBACK`, or for setting a pragma that could corrupt the
+  ///   file (`writable_schema`, `journal_mode`, `schema_version`...: see
+  ///   `Connection.fileGuardingPragmas`); `SQLiteError` from SQLite (syntax, constraint, or
+  ///   "table sqlite_master may not be modified" from defensive mode); or
   ///   ``CaseError/invalidValue(field:value:expected:)`` when the script uses a parameter that
   ///   was not given, or a given parameter is used by no statement. Nothing is changed when it
   ///   throws.
@@ -104,13 +110,21 @@ public struct AdHocQuery {
       result =
         write
         ? try connection.inTransaction(.immediate) {
-          try connection.withoutTransactionControl(body)
+          try connection.withScriptGuard(body)
         } : try body()
-    } catch let error as SQLiteError where write && error.code == .authorization {
-      throw CaseError.invalidValue(
-        field: "SQL", value: error.sql ?? sql,
-        expected: "no BEGIN, COMMIT or ROLLBACK: --write already runs the script as one"
-          + " transaction (SAVEPOINT is fine)")
+    } catch let refusal as RefusedStatement {
+      switch refusal.reason {
+      case .transactionControl:
+        throw CaseError.invalidValue(
+          field: "SQL", value: refusal.sql ?? sql,
+          expected: "no BEGIN, COMMIT or ROLLBACK: --write already runs the script as one"
+            + " transaction (SAVEPOINT is fine)")
+      case .fileGuardingPragma(let name):
+        throw CaseError.invalidValue(
+          field: "SQL", value: String((refusal.sql ?? sql).drop(while: \.isWhitespace)),
+          expected: "no PRAGMA \(name) = ...: it could corrupt the database file, and --write"
+            + " changes data only; nothing was changed")
+      }
     } catch let error as SQLiteError
       where !write && error.message.hasPrefix("too many attached databases")
     {

@@ -13,8 +13,14 @@ struct IncidentAddCommand: InspectorCommand {
       .option(
         "paw", valueName: "paw", help: "The paw-size clue.",
         allowedValues: PawSize.allCases.map(\.rawValue)),
-      .option("lat", valueName: "degrees", help: "Latitude, -90 to 90 (with --lon)."),
-      .option("lon", valueName: "degrees", help: "Longitude, -180 to 180 (with --lat)."),
+      .option(
+        "lat", valueName: "degrees",
+        help: "Latitude, -90 to 90, in plain decimal notation such as 37.334371 (dot as"
+          + " decimal, no exponent; with --lon)."),
+      .option(
+        "lon", valueName: "degrees",
+        help: "Longitude, -180 to 180, in plain decimal notation such as -122.009558 (dot as"
+          + " decimal, no exponent; with --lat)."),
       .option("notes", valueName: "text", help: "Free-text notes."),
     ])
 

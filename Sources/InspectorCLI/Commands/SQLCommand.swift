@@ -9,7 +9,9 @@ struct SQLCommand: InspectorCommand {
     discussion: """
       One or more statements; the rows of the last one that returns rows are printed. Without
       --write the connection is read-only (no statement, PRAGMA or ATTACH can change anything);
-      with --write the whole script is one transaction.
+      with --write the whole script is one transaction that changes data, never the file's own
+      structure: BEGIN, COMMIT, ROLLBACK and setting PRAGMA writable_schema, journal_mode,
+      schema_version, ignore_check_constraints or trusted_schema are refused.
       """,
     arguments: [ArgumentSpec("query", help: "The SQL script.")],
     options: [

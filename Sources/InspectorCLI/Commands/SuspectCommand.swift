@@ -7,7 +7,10 @@ struct SuspectCommand: InspectorCommand {
     abstract: "Set a suspect's suspicion level, from 0 (unlikely) to 1 (guilty).",
     arguments: [
       ShowCommand.animalArgument,
-      ArgumentSpec("level", help: "A number in [0, 1] such as 0.5, .5 or 1 (dot as decimal)."),
+      ArgumentSpec(
+        "level",
+        help: "A number in [0, 1] in plain decimal notation: 0.5, .5 or 1 (dot as decimal,"
+          + " no exponent)."),
     ])
 
   static func run(_ context: CommandContext) throws -> String {

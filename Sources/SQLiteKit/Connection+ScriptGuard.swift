@@ -1,0 +1,92 @@
+internal import CSQLite
+
+/// A statement that ``Connection/withScriptGuard(_:)`` refused to prepare; nothing of it ran.
+public struct RefusedStatement: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Why the statement was refused.
+  public enum Reason: Equatable, Sendable {
+    /// `BEGIN`, `COMMIT`, `END` or `ROLLBACK`: the script would end the transaction it runs in.
+    case transactionControl
+    /// A `PRAGMA` that sets one of ``Connection/fileGuardingPragmas`` (name in lower case, as
+    /// typed after the optional schema name).
+    case fileGuardingPragma(name: String)
+  }
+
+  /// Why it was refused.
+  public let reason: Reason
+  /// The SQL being prepared: the refused statement and the rest of its script.
+  public let sql: String?
+
+  /// `refused: PRAGMA writable_schema` or `refused: transaction control`.
+  public var description: String {
+    switch reason {
+    case .transactionControl: "refused: transaction control"
+    case .fileGuardingPragma(let name): "refused: PRAGMA \(name)"
+    }
+  }
+}
+
+extension Connection {
+  /// Pragmas that, when set, can leave a file that other clients cannot open or that silently
+  /// loses changes: `writable_schema` (edits `sqlite_schema` by hand), `journal_mode` (`OFF` or
+  /// `MEMORY` gives up atomic commit; leaving WAL changes how every client must open the file),
+  /// `schema_version` (stale schemas in other connections), `ignore_check_constraints` (stores
+  /// rows the schema refuses) and `trusted_schema` (undoes ``configureDefensively()``).
+  /// Reading any of them stays allowed.
+  ///
+  /// SQLite: <https://sqlite.org/security.html>, <https://sqlite.org/pragma.html>
+  public static let fileGuardingPragmas: Set<String> = [
+    "writable_schema", "journal_mode", "schema_version", "ignore_check_constraints",
+    "trusted_schema",
+  ]
+
+  /// Runs `body` while statements prepared on this connection may neither control the
+  /// transaction (`BEGIN`, `COMMIT`, `END`, `ROLLBACK`) nor set one of
+  /// ``fileGuardingPragmas``. `SAVEPOINT`, `RELEASE`, `ROLLBACK TO` and every other statement
+  /// stay allowed. Used so that a user's script run inside ``inTransaction(_:_:)`` changes data
+  /// all-or-nothing and never the file's own structure.
+  ///
+  /// The check is SQLite's authorizer, which sees each statement as SQLite parsed it
+  /// (comments, case and schema prefixes such as `main.` make no difference).
+  ///
+  /// - Throws: ``RefusedStatement`` when a statement is refused (preparing it failed with
+  ///   ``ResultCode/authorization``, so it did not run); otherwise what `body` throws.
+  /// - SQLite: <https://sqlite.org/c3ref/set_authorizer.html>
+  public func withScriptGuard<T>(_ body: () throws -> T) throws -> T {
+    let log = RefusalLog()
+    return try withExtendedLifetime(log) {
+      try check(
+        sqlite3_set_authorizer(
+          handle,
+          { context, action, first, second, _, _ in
+            guard let context else { return SQLITE_OK }
+            let log = Unmanaged<RefusalLog>.fromOpaque(context).takeUnretainedValue()
+            switch action {
+            case SQLITE_TRANSACTION:
+              log.reason = .transactionControl
+              return SQLITE_DENY
+            case SQLITE_PRAGMA:
+              // `first` is the pragma's name, `second` its argument (NULL when only read).
+              guard let first, second != nil else { return SQLITE_OK }
+              let name = String(cString: first).lowercased()
+              guard Connection.fileGuardingPragmas.contains(name) else { return SQLITE_OK }
+              log.reason = .fileGuardingPragma(name: name)
+              return SQLITE_DENY
+            default:
+              return SQLITE_OK
+            }
+          }, Unmanaged.passUnretained(log).toOpaque()))
+      defer { sqlite3_set_authorizer(handle, nil, nil) }
+      do {
+        return try body()
+      } catch let error as SQLiteError where error.code == .authorization {
+        guard let reason = log.reason else { throw error }
+        throw RefusedStatement(reason: reason, sql: error.sql)
+      }
+    }
+  }
+}
+
+/// What the authorizer callback refused last; handed to SQLite as the callback's context.
+private final class RefusalLog {
+  var reason: RefusedStatement.Reason?
+}
