@@ -54,6 +54,8 @@ public struct CommandFailure: Error, Equatable, Sendable {
     case let error as AdHocQuery.ReadOnlyViolation:
       return CommandFailure(
         error.description, hint: "add --write to change the database", exitCode: .dataError)
+    case let error as BackupDestinationError:
+      return CommandFailure(error.description, exitCode: .cannotCreate)
     case let error as FileOperationError:
       let creating = error.operation == "create" || error.operation.hasPrefix("rename")
       return CommandFailure(
