@@ -104,7 +104,7 @@ extension Connection {
   ///   unwritable directory), synced or renamed; `SQLiteError` from the copy (e.g.
   ///   ``ResultCode/busy``) or ``ResultCode/corrupt`` when the copy fails its check; what
   ///   `progress` throws. The temporary file is removed on failure. Temporary files that killed
-  ///   backups left beside `path` are removed first (see
+  ///   backups (to any destination) left in the directory are removed first (see
   ///   ``removeStaleBackupFiles(besides:olderThan:)``).
   /// - SQLite: <https://sqlite.org/backup.html>
   public func backup(
