@@ -45,10 +45,10 @@ public struct CommandFailure: Error, Equatable, Sendable {
       switch error {
       case .missing, .notADatabase:
         return CommandFailure(error.description, exitCode: .noInput)
-      case .holdsSuspects:
+      case .holdsCaseData:
         return CommandFailure(
           error.description, hint: "add --force to replace it", exitCode: .dataError)
-      case .damaged:
+      case .damaged, .notACaseDatabase:
         return CommandFailure(error.description, exitCode: .dataError)
       }
     case let error as AdHocQuery.ReadOnlyViolation:
