@@ -22,16 +22,24 @@ mkdir -p "$dir" || fail "cannot create $dir" 73
 
 base=$(basename "$db")
 base=${base%.sqlite}
-# One backup per second, so that the names sort by age (rotation relies on it): a second
-# backup in the same second waits for the next one.
+# One name per second, so that the names sort by age (rotation relies on it). The name is
+# claimed with an exclusive create (noclobber: O_CREAT|O_EXCL), so two runs in the same second
+# never share a file: the one that loses the race waits for the next second.
+claim() { (umask 077 && set -o noclobber && : >"$1") 2>/dev/null; }
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
-while [ -e "$dir/$base-$stamp.sqlite" ]; do
+dest="$dir/$base-$stamp.sqlite"
+until claim "$dest"; do
+  [ -e "$dest" ] || fail "cannot create $dest" 73
   sleep 1
   stamp=$(date -u +%Y%m%dT%H%M%SZ)
+  dest="$dir/$base-$stamp.sqlite"
 done
-dest="$dir/$base-$stamp.sqlite"
 
-"$inspector" --db "$db" backup "$dest" >/dev/null
+"$inspector" --db "$db" backup "$dest" >/dev/null || {
+  status=$?
+  rm -f "$dest"
+  fail "the backup to $dest failed; removed it" "$status"
+}
 if ! "$inspector" --db "$dest" check >/dev/null; then
   rm -f "$dest"
   fail "the new backup $dest failed 'inspector check'; removed it" 65

@@ -90,22 +90,28 @@ extension Connection {
   /// mode (one self-contained file, no `-wal` beside it), passes `integrity_check`, is synced,
   /// and is then renamed over `path`, and the directory is synced.
   ///
+  /// A destination that is a symbolic link is written through: the link's final target gets the
+  /// copy (the temporary file sits beside the target) and the link stays a link.
+  ///
   /// - Parameters:
-  ///   - path: The destination; an existing file there is replaced atomically.
+  ///   - path: The destination: a new path or an existing regular file, which is replaced
+  ///     atomically.
   ///   - pagesPerStep: Pages copied per step of the online backup.
   ///   - progress: Called after each step with (remaining, total) pages; it may throw to stop
   ///     the copy, which then removes the temporary file and rethrows.
-  /// - Throws: ``FileOperationError`` when the temporary file cannot be created (missing or
+  /// - Throws: ``BackupDestinationError``, before anything is written, when `path` (after
+  ///   symbolic links) is a directory, device, FIFO or socket; ``FileOperationError`` when the temporary file cannot be created (missing or
   ///   unwritable directory), synced or renamed; `SQLiteError` from the copy (e.g.
   ///   ``ResultCode/busy``) or ``ResultCode/corrupt`` when the copy fails its check; what
   ///   `progress` throws. The temporary file is removed on failure. Temporary files that killed
-  ///   backups left beside `path` are removed first (see
+  ///   backups (to any destination) left in the directory are removed first (see
   ///   ``removeStaleBackupFiles(besides:olderThan:)``).
   /// - SQLite: <https://sqlite.org/backup.html>
   public func backup(
     toFile path: String, pagesPerStep: Int = 1024,
     progress: ((_ remaining: Int, _ total: Int) throws -> Void)? = nil
   ) throws {
+    let path = try BackupDestination(path: path).target
     let directory = Connection.directory(of: path)
     let name = path.split(separator: "/").last.map(String.init) ?? path
     Connection.removeStaleBackupFiles(besides: path)

@@ -71,8 +71,11 @@ public final class Connection {
     case .readWriteCreate: flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
     }
     flags |= SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    // A read-only connection in a directory it cannot write opens `immutable=1`.
+    let target = Connection.openTarget(path: path, mode: mode)
+    flags |= target.flags
     var db: OpaquePointer?
-    let rc = sqlite3_open_v2(path, &db, flags, nil)
+    let rc = sqlite3_open_v2(target.filename, &db, flags, nil)
     guard rc == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
       let code = db.map { sqlite3_extended_errcode($0) } ?? rc

@@ -173,7 +173,13 @@ import Testing
       let before = try #require(bytes(path))
       let walBefore = bytes(path + "-wal")
 
-      #expect(throws: CaseFileError.holdsSuspects(path, count: 10)) {
+      #expect(
+        throws: CaseFileError.holdsCaseData(
+          path,
+          rows: [
+            "animals": 10, "fruits": 19, "favorite_fruits": 27, "incidents": 1,
+          ])
+      ) {
         try CaseFile.restore(from: backup, to: path, force: false)
       }
       #expect(throws: CaseFileError.missing(directory + "/nope.sqlite")) {

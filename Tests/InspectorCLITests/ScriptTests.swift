@@ -80,6 +80,39 @@ import Testing
     }
   }
 
+  /// Two runs started together (in the same second) once wrote one file name and both
+  /// reported success: one backup silently lost. Each must claim its own name.
+  @Test func concurrentBackupsGetDistinctCompleteFiles() throws {
+    let cli = try CLITestCase(seeded: true)
+    let directory = cli.directory.appendingPathComponent("backups").path
+    let environment = [
+      "PATH": "/usr/bin:/bin", "INSPECTOR": try OperationsFixture.inspectorPath(),
+      "HOME": cli.directory.path, "LC_ALL": "C",
+    ]
+    let script = Self.scripts.appendingPathComponent("backup.sh").path
+    let runs = try (1...2).map { _ in
+      try ChildProcess(
+        "/bin/bash", [script, cli.databasePath, directory], environment: environment,
+        directory: cli.directory)
+    }
+    let results = try runs.map { try $0.wait() }
+    for result in results { #expect(result.status == 0, "\(result.standardError)") }
+    let made = results.flatMap { reported("backup: ", in: $0.standardOutput) }
+    #expect(made.count == 2)
+    #expect(Set(made).count == 2, "both runs reported \(made)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+      .filter { $0.hasSuffix(".sqlite") }
+    #expect(files.count == 2, "\(files)")
+    let expected = try OperationsFixture.contents(of: cli.databasePath)
+    for path in Set(made) {
+      #expect(try OperationsFixture.contents(of: path) == expected)
+      #expect(try OperationsFixture.mode(path) == 0o600)
+      #expect(
+        try OperationsFixture.scalar("SELECT emoji FROM animals WHERE name = 'Rénard'", in: path)
+          == .text("🦝"))
+    }
+  }
+
   @Test(arguments: ["0", "-1", "three", "2.5", "07x"])
   func backupRefusesABadKeep(keep: String) throws {
     let cli = try CLITestCase(seeded: true)

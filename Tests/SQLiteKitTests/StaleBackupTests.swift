@@ -20,7 +20,7 @@ import Testing
 
   func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-  @Test func removesOnlyOldFilesOfDeadProcessesForThisDestination() throws {
+  @Test func removesOnlyOldFilesOfDeadProcessesForAnyDestination() throws {
     try withTemporaryDirectory { directory in
       let destination = directory.file("backup.sqlite")
       // A process id that cannot exist (above the kernel's maximum).
@@ -29,15 +29,26 @@ import Testing
       let deadButFresh = directory.file(".backup.sqlite.tmp-999999998-7")
       let alive = directory.file(".backup.sqlite.tmp-\(getpid())-3")
       let otherDestination = directory.file(".other.sqlite.tmp-999999999-5")
+      let otherJournal = directory.file(".cases-20240101T000000Z.sqlite.tmp-999999997-9-journal")
+      // Names that only look alike: not a temporary file of a backup.
+      let lookalikes = [".notes.tmp", ".x.tmp-abc-1", "plain.tmp-999999999-1", ".tmp-999999999-1"]
+        .map(directory.file)
       touch(dead, secondsAgo: 3600)
       touch(deadJournal, secondsAgo: 3600)
       touch(deadButFresh, secondsAgo: 5)
       touch(alive, secondsAgo: 3600)
       touch(otherDestination, secondsAgo: 3600)
+      touch(otherJournal, secondsAgo: 3600)
+      for lookalike in lookalikes { touch(lookalike, secondsAgo: 3600) }
+      let stale: Set = [dead, deadJournal, otherDestination, otherJournal]
+      // Listing changes nothing.
+      #expect(Set(Connection.staleBackupFiles(besides: destination)) == stale)
+      #expect(stale.allSatisfy(exists))
       let removed = Connection.removeStaleBackupFiles(besides: destination)
-      #expect(Set(removed) == [dead, deadJournal])
-      #expect(!exists(dead) && !exists(deadJournal))
-      #expect(exists(deadButFresh) && exists(alive) && exists(otherDestination))
+      #expect(Set(removed) == stale)
+      #expect(!stale.contains(where: exists))
+      #expect(exists(deadButFresh) && exists(alive))
+      #expect(lookalikes.allSatisfy(exists))
     }
   }
 
@@ -47,9 +58,13 @@ import Testing
       try source.execute("CREATE TABLE t(x); INSERT INTO t VALUES (42)")
       let destination = directory.file("copy.sqlite")
       let leftover = directory.file(".copy.sqlite.tmp-999999999-1")
+      // A killed backup to another destination in the same directory.
+      let otherLeftover = directory.file(".copy-20240101.sqlite.tmp-999999999-2")
       touch(leftover, secondsAgo: 3600)
+      touch(otherLeftover, secondsAgo: 3600)
       try source.backup(toFile: destination)
       #expect(!exists(leftover))
+      #expect(!exists(otherLeftover))
       let copy = try Connection(path: destination, mode: .readOnly)
       #expect(try copy.scalar("SELECT x FROM t") == .integer(42))
     }

@@ -97,30 +97,44 @@ public enum CaseFile {
     public var suspects: Int
     /// `true` when the destination file did not exist before.
     public var created: Bool
+
+    /// `true` when the restored database predates this binary's schema (a backup made by an
+    /// older inspector) and needs `inspector migrate up` before other commands accept it.
+    public var migrationNeeded: Bool { schemaVersion < CaseDatabase.migrator.latestVersion }
   }
 
-  /// Checks that `path` is a backup worth restoring: an SQLite file that passes
-  /// `integrity_check` and `foreign_key_check`, with a schema no newer than this binary's.
+  /// Checks that `path` is a case database worth restoring, without running any of its views
+  /// or triggers first. In order: a regular file with SQLite's header; `PRAGMA application_id`
+  /// (header bytes 68-71) equal to ``CaseDatabase/applicationID``, or 0 for a backup made
+  /// before migration 0004; opened read-only with `PRAGMA trusted_schema = OFF`;
+  /// `integrity_check` (which also catches damage to an index only); for application_id 0, a
+  /// `schema_migrations` table recording only known migrations with their checksums; every
+  /// view and trigger compiles (prepared, never run); `foreign_key_check`; a schema no newer
+  /// than this binary's.
   ///
   /// - Returns: The backup's schema version.
-  /// - Throws: ``CaseFileError`` (missing, not a database, damaged) or
+  /// - Throws: ``CaseFileError`` (missing, not a database, not a case database, damaged) or
   ///   `MigrationError.newerSchema`.
+  /// - SQLite: <https://sqlite.org/pragma.html#pragma_application_id>,
+  ///   <https://sqlite.org/pragma.html#pragma_integrity_check>,
+  ///   <https://sqlite.org/pragma.html#pragma_trusted_schema>
   @discardableResult
   public static func verifyBackup(at path: String, busyTimeout: Int = 5000) throws -> Int {
-    try requireDatabaseHeader(path)
-    let connection: Connection
-    do {
-      connection = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
-    } catch let error as SQLiteError where [.notADatabase, .corrupt].contains(error.code) {
-      throw CaseFileError.damaged(path, problems: [error.message])
+    let applicationID = try applicationID(at: path)
+    guard applicationID == CaseDatabase.applicationID || applicationID == 0 else {
+      let hex = String(UInt32(bitPattern: applicationID), radix: 16, uppercase: true)
+      throw CaseFileError.notACaseDatabase(path, reason: "application_id 0x\(hex)")
     }
+    let connection = try openForeign(path, busyTimeout: busyTimeout)
     let problems: [String]
     do {
       problems = try connection.integrityCheck()
-    } catch let error as SQLiteError where [.notADatabase, .corrupt].contains(error.code) {
+    } catch let error as SQLiteError where error.code != .busy && error.code != .locked {
       throw CaseFileError.damaged(path, problems: [error.message])
     }
     guard problems == ["ok"] else { throw CaseFileError.damaged(path, problems: problems) }
+    if applicationID == 0 { try requireKnownMigrations(connection, path: path) }
+    try requireCompilableSchema(connection, path: path)
     let dangling = try connection.foreignKeyCheck()
     guard dangling.isEmpty else {
       throw CaseFileError.damaged(path, problems: dangling.map(\.description))
@@ -141,11 +155,15 @@ public enum CaseFile {
   /// and the WAL is checkpointed into the main file.
   ///
   /// - Parameters:
-  ///   - source: A verified backup (see ``verifyBackup(at:busyTimeout:)``).
+  ///   - source: A backup that passes ``verifyBackup(at:busyTimeout:)``; one from an older
+  ///     schema is restored as it is (see ``RestoreSummary/migrationNeeded``).
   ///   - destination: The database to replace, or a path to create (mode 0600).
-  ///   - force: Replace a destination that holds suspects.
-  /// - Throws: ``CaseFileError``, `MigrationError.newerSchema`, or `SQLiteError` (e.g.
-  ///   ``ResultCode/busy`` when writers hold the destination past the timeout).
+  ///   - force: Replace a destination that holds case data (rows in any table but SQLite's and
+  ///     the migrations' bookkeeping; see ``caseData(in:)``).
+  /// - Throws: ``CaseFileError`` (``CaseFileError/holdsCaseData(_:rows:)`` without `force`),
+  ///   `MigrationError.newerSchema`, or `SQLiteError` (e.g. ``ResultCode/busy`` when writers
+  ///   hold the destination past the timeout).
+  /// - SQLite: <https://sqlite.org/backup.html>
   public static func restore(
     from source: String, to destination: String, force: Bool, busyTimeout: Int = 5000
   ) throws -> RestoreSummary {
@@ -153,11 +171,11 @@ public enum CaseFile {
     let exists = access(destination, F_OK) == 0
     if exists {
       try requireDatabaseHeader(destination, allowEmpty: true)
-      let current = try Connection(path: destination, mode: .readOnly, busyTimeout: busyTimeout)
-      let count = try suspectCount(current)
-      if count > 0 && !force { throw CaseFileError.holdsSuspects(destination, count: count) }
+      let current = try openForeign(destination, busyTimeout: busyTimeout)
+      let rows = try caseData(in: current)
+      if !rows.isEmpty && !force { throw CaseFileError.holdsCaseData(destination, rows: rows) }
     }
-    let backup = try Connection(path: source, mode: .readOnly, busyTimeout: busyTimeout)
+    let backup = try openForeign(source, busyTimeout: busyTimeout)
     let target = try Connection(
       path: destination, mode: .readWriteCreate, busyTimeout: busyTimeout)
     try backup.backup(into: target)

@@ -7,8 +7,12 @@ public enum CaseFileError: Error, Equatable, Sendable, CustomStringConvertible {
   case notADatabase(String)
   /// The file fails `integrity_check` or `foreign_key_check`; the first problems are listed.
   case damaged(String, problems: [String])
-  /// The database to be replaced holds suspects and `--force` was not given.
-  case holdsSuspects(String, count: Int)
+  /// The file is SQLite but not a case database: its `PRAGMA application_id` is neither
+  /// ``CaseDatabase/applicationID`` nor 0 with known migrations (an older case database).
+  case notACaseDatabase(String, reason: String)
+  /// The database to be replaced holds case data (table name to row count) and `--force` was
+  /// not given.
+  case holdsCaseData(String, rows: [String: Int])
 
   /// One line for `inspector: error: ...`.
   public var description: String {
@@ -17,8 +21,12 @@ public enum CaseFileError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notADatabase(let path): "\(path) is not an SQLite database"
     case .damaged(let path, let problems):
       "\(path) is damaged: " + problems.prefix(3).joined(separator: "; ")
-    case .holdsSuspects(let path, let count):
-      "\(path) holds \(count) suspect(s); refusing to replace it without --force"
+    case .notACaseDatabase(let path, let reason):
+      "\(path) is not a Fruit Inspectors case database (\(reason))"
+    case .holdsCaseData(let path, let rows):
+      "\(path) holds case data ("
+        + rows.sorted { $0.key < $1.key }.map { "\($0.value) row(s) in \($0.key)" }
+        .joined(separator: ", ") + "); refusing to replace it without --force"
     }
   }
 }

@@ -1,14 +1,14 @@
 import CaseStore
 
 /// `inspector restore SRC [--force]`: replace the database with a verified backup, atomically
-/// (SPEC.md section 4); refuses non-SQLite, damaged or newer backups, and asks for `--force`
-/// before replacing a database that holds suspects.
+/// (SPEC.md section 4); refuses files that are not case databases, damaged or newer backups,
+/// and asks for `--force` before replacing a database that holds case data.
 struct RestoreCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "restore",
     abstract: "Replace the database with a verified backup, atomically.",
     arguments: [ArgumentSpec("src", help: "The backup file to restore.")],
-    options: [.flag("force", help: "Replace a database that holds suspects.")])
+    options: [.flag("force", help: "Replace a database that holds case data.")])
 
   static func run(_ context: CommandContext) throws -> String {
     let source = context.argument("src")
@@ -19,16 +19,21 @@ struct RestoreCommand: InspectorCommand {
       ("path", .string(context.databasePath)), ("source", .string(source)),
       ("schema_version", .integer(Int64(summary.schemaVersion))),
       ("suspects", .integer(Int64(summary.suspects))), ("created", .bool(summary.created)),
+      ("migration_needed", .bool(summary.migrationNeeded)),
     ]
     return Render.record(
       context, json: json, csvHeader: json.map(\.0),
       csv: [
         context.databasePath, source, "\(summary.schemaVersion)", "\(summary.suspects)",
-        "\(summary.created)",
+        "\(summary.created)", "\(summary.migrationNeeded)",
       ]
     ) {
       "Restored \(context.databasePath) from \(source): schema version"
         + " \(summary.schemaVersion), \(summary.suspects) suspect(s)."
+        + (summary.migrationNeeded
+          ? " It predates this inspector's schema (version"
+            + " \(CaseDatabase.migrator.latestVersion)): run 'inspector migrate up' before using it."
+          : "")
     }
   }
 }

@@ -62,15 +62,17 @@ public struct CommandFailure: Error, Equatable, Sendable {
       switch error {
       case .missing, .notADatabase:
         return CommandFailure(error.description, exitCode: .noInput)
-      case .holdsSuspects:
+      case .holdsCaseData:
         return CommandFailure(
           error.description, hint: "add --force to replace it", exitCode: .dataError)
-      case .damaged:
+      case .damaged, .notACaseDatabase:
         return CommandFailure(error.description, exitCode: .dataError)
       }
     case let error as AdHocQuery.ReadOnlyViolation:
       return CommandFailure(
         error.description, hint: "add --write to change the database", exitCode: .dataError)
+    case let error as BackupDestinationError:
+      return CommandFailure(error.description, exitCode: .cannotCreate)
     case let error as FileOperationError:
       let creating = error.operation == "create" || error.operation.hasPrefix("rename")
       return CommandFailure(

@@ -1,0 +1,150 @@
+import SQLiteKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reading a file that may not be ours (a restore's source, or the database it replaces)
+/// without running any of its schema's code before it is known to be a sound case database.
+extension CaseFile {
+  // MARK: - Public API
+
+  /// The `PRAGMA application_id` stored in the database header at `path`: the big-endian 32-bit
+  /// integer at bytes 68-71, read from the file itself (no SQLite connection, nothing of the
+  /// file's schema runs). Case databases hold ``CaseDatabase/applicationID``; files made
+  /// before migration 0004 hold 0.
+  ///
+  /// - Throws: ``CaseFileError/missing(_:)``, ``CaseFileError/notADatabase(_:)`` when the file
+  ///   is not a regular file starting with SQLite's header, ``CaseFileError/damaged(_:problems:)``
+  ///   when it is shorter than the 100-byte header.
+  /// - SQLite: <https://sqlite.org/fileformat2.html#the_database_header>
+  public static func applicationID(at path: String) throws -> Int32 {
+    try requireDatabaseHeader(path)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      throw FileOperationError(path: path, operation: "read", code: errno)
+    }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 100)
+    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
+    guard count == 100 else {
+      throw CaseFileError.damaged(path, problems: ["the file ends inside its 100-byte header"])
+    }
+    let value = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    return Int32(bitPattern: value)
+  }
+
+  /// The rows of case data a database holds: for every table that is not SQLite's or the
+  /// migrations' bookkeeping (`sqlite_*`, `schema_migrations`) nor a virtual table, its row
+  /// count when it has rows. Reads tables only; no view, trigger or virtual table runs.
+  ///
+  /// - Returns: Table name to row count (only tables with rows; empty for a database without
+  ///   case data).
+  /// - Throws: `SQLiteError` when a table cannot be read.
+  public static func caseData(in connection: Connection) throws -> [String: Int] {
+    let tables = try connection.prepare(
+      """
+      SELECT name FROM sqlite_schema
+      WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+        AND name <> 'schema_migrations' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+      """)
+    var names: [String] = []
+    while try tables.step() { names.append(tables.text(at: 0)) }
+    var rows: [String: Int] = [:]
+    for name in names {
+      let count = Int(
+        try connection.scalar("SELECT count(*) FROM \(quoted(name))")?.integerValue ?? 0)
+      if count > 0 { rows[name] = count }
+    }
+    return rows
+  }
+
+  // MARK: - Internal helpers
+
+  /// Opens a file that may be foreign read-only with `PRAGMA trusted_schema = OFF`, so that
+  /// functions with side effects cannot run from its views or triggers; errors of a damaged
+  /// file become ``CaseFileError/damaged(_:problems:)``.
+  ///
+  /// SQLite: <https://sqlite.org/pragma.html#pragma_trusted_schema>
+  static func openForeign(_ path: String, busyTimeout: Int) throws -> Connection {
+    do {
+      let connection = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+      try connection.execute("PRAGMA trusted_schema = OFF")
+      return connection
+    } catch let error as SQLiteError where error.code != .busy && error.code != .locked {
+      throw CaseFileError.damaged(path, problems: [error.message])
+    }
+  }
+
+  /// Throws unless `connection` (application_id 0: made before migration 0004) records only
+  /// migrations this binary knows, each with its checksum: an older case database.
+  static func requireKnownMigrations(_ connection: Connection, path: String) throws {
+    let bookkeeping = try connection.scalar(
+      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
+    guard bookkeeping != nil else {
+      throw CaseFileError.notACaseDatabase(path, reason: "no application_id and no migrations")
+    }
+    let states = try CaseDatabase.migrator.status(of: connection)
+    guard states.contains(where: { $0.state == .applied }),
+      states.allSatisfy({ $0.state == .applied || $0.state == .pending })
+    else {
+      throw CaseFileError.notACaseDatabase(
+        path, reason: "its schema_migrations do not match the migrations this inspector knows")
+    }
+  }
+
+  /// Prepares (never runs) a statement over every view, and statements that fire every
+  /// trigger, so that a view or trigger calling an unknown or unsafe function (refused under
+  /// `trusted_schema = OFF`) is reported before anything else reads the file.
+  static func requireCompilableSchema(_ connection: Connection, path: String) throws {
+    let schema = try connection.prepare(
+      "SELECT type, name, tbl_name FROM sqlite_schema WHERE type IN ('view', 'trigger')")
+    var objects: [(type: String, name: String, table: String)] = []
+    while try schema.step() {
+      objects.append((schema.text(at: 0), schema.text(at: 1), schema.text(at: 2)))
+    }
+    var probes: [(String, String)] = []
+    var triggered: Set<String> = []
+    for object in objects {
+      let table = quoted(object.table)
+      if object.type == "view" {
+        probes.append(("view \(object.name)", "SELECT * FROM \(table) LIMIT 0"))
+        continue
+      }
+      // A statement compiles all the triggers of its table at once.
+      guard triggered.insert(object.table).inserted else { continue }
+      let what = "a trigger on \(object.table)"
+      probes.append((what, "DELETE FROM \(table)"))
+      probes.append((what, "INSERT INTO \(table) DEFAULT VALUES"))
+      // Every column, so that `UPDATE OF column` triggers are compiled too.
+      let columns = try connection.prepare("SELECT name FROM pragma_table_info(?)")
+      try columns.bind([object.table])
+      var assignments: [String] = []
+      while try columns.step() {
+        let column = quoted(columns.text(at: 0))
+        assignments.append("\(column) = \(column)")
+      }
+      if !assignments.isEmpty {
+        probes.append((what, "UPDATE \(table) SET " + assignments.joined(separator: ", ")))
+      }
+    }
+    for (what, sql) in probes {
+      do {
+        _ = try connection.prepare(sql)
+      } catch let error as SQLiteError {
+        throw CaseFileError.damaged(path, problems: ["\(what): \(error.message)"])
+      }
+    }
+  }
+}
+
+/// `name` as an SQL identifier in double quotes, inner quotes doubled.
+private func quoted(_ name: String) -> String {
+  var result = "\""
+  for character in name {
+    if character == "\"" { result += "\"\"" } else { result.append(character) }
+  }
+  return result + "\""
+}

@@ -1,0 +1,157 @@
+import CaseStore
+import Foundation
+import SQLiteKit
+import Testing
+
+/// `inspector restore SRC` refuses what is not a sound case database before reading its data
+/// or running any of its schema, accepts backups made before the application_id existed, and
+/// asks for `--force` before replacing any case data. A refusal leaves the database byte for
+/// byte as it was.
+@Suite struct RestoreSafetyTests {
+  /// Runs the stock `sqlite3` shell on `path` with `sql`; records an issue when it fails.
+  static func shell(_ path: String, _ sql: String, in cli: CLITestCase) throws {
+    let result = try ChildProcess(
+      "/usr/bin/sqlite3", [path, sql], environment: ["PATH": "/usr/bin:/bin"],
+      directory: cli.directory
+    ).wait()
+    try #require(result.status == 0, "sqlite3 \(sql): \(result.standardError)")
+  }
+
+  /// A backup of the seed case at `name` in the test directory.
+  static func seedBackup(_ cli: CLITestCase, _ name: String) -> String {
+    let path = cli.directory.appendingPathComponent(name).path
+    cli.succeed("backup", path)
+    return path
+  }
+
+  /// Runs `restore arguments`, expects exit `status` naming `fragment`, and checks that the
+  /// database file and its WAL are byte for byte as before.
+  static func expectRefusedRestore(
+    _ cli: CLITestCase, _ arguments: [String], status: Int32 = 65, naming fragment: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let main = OperationsFixture.bytes(cli.databasePath)
+    let wal = OperationsFixture.bytes(cli.databasePath + "-wal")
+    expectFailure(
+      cli.run(["restore"] + arguments), status: status, messageContains: fragment,
+      sourceLocation: sourceLocation)
+    #expect(OperationsFixture.bytes(cli.databasePath) == main, sourceLocation: sourceLocation)
+    #expect(
+      OperationsFixture.bytes(cli.databasePath + "-wal") == wal, sourceLocation: sourceLocation)
+  }
+
+  /// The seed case without its suspects: fruits and the incident only.
+  static func removeSuspects(_ cli: CLITestCase) {
+    cli.succeed(
+      "sql", "--write",
+      """
+      DELETE FROM favorite_fruits; DELETE FROM suspicion_levels; DELETE FROM alibis;
+      DELETE FROM sleep_schedules; DELETE FROM animals
+      """)
+    #expect(cli.succeed("list", "--json") == "[]\n")
+  }
+
+  @Test func unrelatedSQLiteFileIsRefusedEvenWhenNoSuspectsRemain() throws {
+    let cli = try CLITestCase(seeded: true)
+    Self.removeSuspects(cli)
+    let unrelated = cli.directory.appendingPathComponent("notes.sqlite").path
+    try Self.shell(
+      unrelated, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('buy plums')", in: cli)
+    let message = "\(unrelated) is not a Fruit Inspectors case database"
+    Self.expectRefusedRestore(cli, [unrelated], naming: message)
+    Self.expectRefusedRestore(cli, [unrelated, "--force"], naming: message)
+    #expect(cli.succeed("fruit", "list", "--json").contains("Pink Pearl Apple"))
+  }
+
+  @Test func foreignApplicationIDIsRefused() throws {
+    let cli = try CLITestCase(seeded: true)
+    let other = Self.seedBackup(cli, "other-app.sqlite")
+    try Self.shell(other, "PRAGMA application_id = 42", in: cli)
+    Self.expectRefusedRestore(
+      cli, [other, "--force"],
+      naming: "\(other) is not a Fruit Inspectors case database (application_id 0x2A)")
+  }
+
+  @Test func fruitsAndIncidentsWithoutSuspectsNeedForce() throws {
+    let cli = try CLITestCase(seeded: true)
+    let backup = Self.seedBackup(cli, "backup.sqlite")
+    Self.removeSuspects(cli)
+    Self.expectRefusedRestore(
+      cli, [backup],
+      naming: "\(cli.databasePath) holds case data (19 row(s) in fruits, 1 row(s) in incidents)")
+    let outcome = cli.run("restore", backup)
+    #expect(outcome.standardError.contains("hint: add --force to replace it"))
+    cli.succeed("restore", backup, "--force")
+    #expect(try cli.suspect("crow")["name"] as? String == "Catie")
+  }
+
+  @Test func olderCaseBackupIsRestoredAndAsksForMigrateUp() throws {
+    let cli = try CLITestCase()
+    let old = cli.directory.appendingPathComponent("v1.sqlite").path
+    try OperationsFixture.makeVersionOneDatabase(at: old)
+    #expect(try OperationsFixture.scalar("PRAGMA application_id", in: old) == .integer(0))
+    let latest = OperationsFixture.latest
+    #expect(
+      cli.succeed("restore", old)
+        == "Restored \(cli.databasePath) from \(old): schema version 1, 1 suspect(s)."
+        + " It predates this inspector's schema (version \(latest)): run 'inspector migrate up'"
+        + " before using it.\n")
+    let json = try jsonObject(
+      cli.succeed(
+        "--db", cli.directory.appendingPathComponent("second.sqlite").path, "restore", old,
+        "--json"))
+    #expect(json["migration_needed"] as? Bool == true)
+    #expect(json["schema_version"] as? Int == 1)
+    cli.succeed("migrate", "up")
+    #expect(try cli.suspect("crow")["name"] as? String == "Catie")
+    // An up-to-date backup needs nothing more.
+    let current = try jsonObject(
+      cli.succeed(
+        "--db", cli.directory.appendingPathComponent("third.sqlite").path, "restore",
+        Self.seedBackup(cli, "current.sqlite"), "--json"))
+    #expect(current["migration_needed"] as? Bool == false)
+  }
+
+  @Test func olderFileWithUnknownMigrationsIsRefused() throws {
+    let cli = try CLITestCase(seeded: true)
+    let old = cli.directory.appendingPathComponent("v1.sqlite").path
+    try OperationsFixture.makeVersionOneDatabase(at: old)
+    try Self.shell(old, "UPDATE schema_migrations SET checksum = 'forged'", in: cli)
+    Self.expectRefusedRestore(
+      cli, [old, "--force"], naming: "\(old) is not a Fruit Inspectors case database")
+  }
+
+  @Test(arguments: [
+    ("view nibblers", "CREATE VIEW nibblers AS SELECT evil(name) FROM animals"),
+    (
+      "a trigger on fruits",
+      "CREATE TRIGGER spy AFTER UPDATE OF color ON fruits BEGIN SELECT evil(new.name); END"
+    ),
+  ])
+  func viewOrTriggerCallingAFunctionIsRefused(object: String, sql: String) throws {
+    let cli = try CLITestCase(seeded: true)
+    let crafted = Self.seedBackup(cli, "crafted.sqlite")
+    try Self.shell(crafted, sql, in: cli)
+    Self.expectRefusedRestore(
+      cli, [crafted, "--force"],
+      naming: "\(crafted) is damaged: \(object): no such function: evil")
+  }
+
+  @Test func randomBytesAfterTheHeaderOrATruncatedFileAreRefused() throws {
+    let cli = try CLITestCase(seeded: true)
+    let noisy = Self.seedBackup(cli, "noisy.sqlite")
+    var bytes = try #require(OperationsFixture.bytes(noisy))
+    var generator = SystemRandomNumberGenerator()
+    for index in 100..<bytes.count { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+    try bytes.write(to: URL(fileURLWithPath: noisy))
+    Self.expectRefusedRestore(cli, [noisy, "--force"], naming: "\(noisy) is damaged")
+
+    let truncated = Self.seedBackup(cli, "truncated.sqlite")
+    let whole = try #require(OperationsFixture.bytes(truncated))
+    try whole.prefix(6000).write(to: URL(fileURLWithPath: truncated))
+    Self.expectRefusedRestore(cli, [truncated, "--force"], naming: "\(truncated) is damaged")
+    try whole.prefix(60).write(to: URL(fileURLWithPath: truncated))
+    Self.expectRefusedRestore(
+      cli, [truncated, "--force"], naming: "\(truncated) is damaged: the file ends inside")
+  }
+}
