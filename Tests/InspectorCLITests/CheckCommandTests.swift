@@ -132,6 +132,22 @@ struct CheckCommandTests {
     #expect(warnings.text.contains("see 'inspector check'"))
   }
 
+  @Test func aKilledBackupsTemporaryFileBesideTheDatabaseIsReported() throws {
+    let cli = try CLITestCase(seeded: true)
+    let leftover = cli.directory.appendingPathComponent(".old.sqlite.tmp-999999999-7").path
+    #expect(FileManager.default.createFile(atPath: leftover, contents: Data(count: 4096)))
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: leftover)
+    let report = try jsonObject(cli.succeed("check", "--json"))
+    let findings = try #require(report["findings"] as? [[String: Any]])
+    #expect(findings.count == 1)
+    #expect(findings.first?["check"] as? String == "file")
+    #expect(findings.first?["severity"] as? String == "note")
+    #expect(
+      findings.first?["message"] as? String
+        == "\(leftover) is a temporary file left by a killed backup")
+  }
+
   @Test func aWrongKeyOrMirroredLevelWrittenWithTriggersOffIsAFault() throws {
     let cli = try CLITestCase(seeded: true)
     let writer = try Connection(path: cli.databasePath)

@@ -71,6 +71,13 @@ public enum CaseFile {
     }
     findings += try SchemaComparison.findings(connection, version: version)
     if version >= 5 { findings += try InvariantCheck.findings(connection) }
+    if connection.path != ":memory:" {
+      findings += Connection.staleBackupFiles(besides: connection.path).map { path in
+        CheckFinding(
+          .note, .file, "\(path) is a temporary file left by a killed backup",
+          hint: "the next backup into that directory removes it, or remove it by hand")
+      }
+    }
     return CheckReport(
       integrity: integrity, foreignKeys: foreignKeys, migrations: migrations,
       findings: findings)
