@@ -4,7 +4,7 @@
 # Takes a timestamped online backup of the case database DB into DIR, checks it with
 # `inspector check`, and keeps only the newest KEEP backups of DB in DIR (default 7).
 # Uses `inspector` from PATH, or the binary named by $INSPECTOR. Exits non-zero on any failure,
-# leaving the older backups in place. (SPEC.md section 7)
+# leaving the older backups in place. (README "Operations")
 set -euo pipefail
 
 usage() { echo "usage: $(basename "$0") DB DIR [KEEP]" >&2; exit 64; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/bench.sh [inspector-bench options...]
 #
-# The performance check of SPEC.md section 8: builds in release mode (Swift stdlib and
+# The performance check of README "Performance": builds in release mode (Swift stdlib and
 # Foundation linked statically, as the start-up target needs), prints the machine (cores, CPU,
 # SQLite), runs inspector-bench (in-process ratios against hand-written C API baselines; options
 # such as --json or --workload are passed on), then measures whole processes on the cached

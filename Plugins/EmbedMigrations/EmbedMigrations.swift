@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Compiles `migrations/*.sql` at the package root into a Swift source file of the target, so
-/// that the built binary carries its schema (SPEC.md section 2: copying the binary alone must
+/// that the built binary carries its schema (README "Layout": copying the binary alone must
 /// still be able to create and migrate a database).
 @main
 struct EmbedMigrations: BuildToolPlugin {

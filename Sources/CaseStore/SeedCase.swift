@@ -1,4 +1,4 @@
-/// The seed case of SPEC.md section 3: 19 fruits, 10 suspects with their favourite fruits and
+/// The seed case of README "The documented schema": 19 fruits, 10 suspects with their favourite fruits and
 /// every interview at its defaults, and one bulletin (`inspector init --seed`, `inspector demo`).
 public enum SeedCase {
   /// The fruits, in the order they are stored: (name, colour).

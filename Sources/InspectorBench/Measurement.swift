@@ -13,7 +13,7 @@ struct Measurement {
   var suspects: Int
   var ours: [Timing]
   var baseline: [Timing]
-  /// The highest acceptable ratio (SPEC.md section 8), or `nil` when only reported.
+  /// The highest acceptable ratio (README "Performance"), or `nil` when only reported.
   var target: Double?
 
   var oursMedian: Double { median(ours.map(\.wall)) }

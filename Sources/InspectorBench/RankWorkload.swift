@@ -8,7 +8,7 @@ import CaseStore
 /// Both must name the same 20 suspects in the same order; the benchmark fails otherwise.
 enum RankWorkload {
   /// The plain query. Parameters: the incident id, the characters an alibi may consist of and
-  /// still count as none (``Suspect/alibiWhitespace``, as SPEC.md section 5 defines it).
+  /// still count as none (``Suspect/alibiWhitespace``, as README "The ranking" defines it).
   static let plainSQL = """
     WITH i AS (
       SELECT fruit_id, paw_size, substr(occurred_at, 12, 5) AS at FROM incidents WHERE id = ?1

@@ -9,7 +9,7 @@ final class RawSQLite {
   let handle: OpaquePointer
 
   /// Opens `path` read-write (or read-only) with foreign keys on, as every inspector
-  /// connection has them (SPEC.md section 9), so both sides check the same constraints.
+  /// connection has them (README "Guarantees"), so both sides check the same constraints.
   init(path: String, readOnly: Bool = false) {
     var db: OpaquePointer?
     let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX

@@ -4,7 +4,7 @@ import CaseStore
 /// `show`: one suspect's full record by species (`inspector show "species N"`), through
 /// ``SuspectRepository/find(_:)``, against hand-written C API look-ups of the same record.
 ///
-/// No target for the in-process ratio (SPEC.md section 8 sets one for the whole process, see
+/// No target for the in-process ratio (README "Performance" sets one for the whole process, see
 /// scripts/bench.sh); but every statement `find` runs is traced and must have a query plan
 /// without a full scan, or the benchmark fails.
 enum ShowWorkload {

@@ -1,4 +1,4 @@
-// The benchmark of SPEC.md section 8: `swift run -c release inspector-bench`; see
+// The benchmark of README "Performance": `swift run -c release inspector-bench`; see
 // scripts/bench.sh. Never part of the unit tests.
 import Foundation
 import SQLiteKit

@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// The command tree of `inspector` (SPEC.md section 4): global options, groups and leaf
+/// The command tree of `inspector` (README "A short tour"): global options, groups and leaf
 /// commands, and the table from command path to implementation.
 enum CommandTree {
   /// The global options, accepted before or after the command.

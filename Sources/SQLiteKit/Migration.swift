@@ -1,6 +1,6 @@
 /// One numbered schema change: the content of a file `migrations/NNNN_description.sql`.
 ///
-/// SPEC.md section 6: applied in version order, each in its own transaction, and recorded in
+/// README "Operations": applied in version order, each in its own transaction, and recorded in
 /// `schema_migrations(version, name, checksum, applied_at)`.
 public struct Migration: Sendable, Equatable {
   /// The number from the file name (`0002_incidents.sql` is 2); unique, at least 1.
@@ -27,7 +27,7 @@ public struct Migration: Sendable, Equatable {
   }
 }
 
-/// Where one migration stands in one database (SPEC.md section 4, `migrate status`).
+/// Where one migration stands in one database (README "A short tour", `migrate status`).
 public struct MigrationStatus: Sendable, Equatable {
   /// Applied and unchanged, not yet applied, or applied from a file that has since changed.
   public enum State: String, Sendable {

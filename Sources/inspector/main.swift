@@ -1,4 +1,4 @@
 import InspectorCLI
 
-// The executable only forwards to InspectorCLI (CONVENTIONS.md: keep the CLI thin).
+// The executable only forwards to InspectorCLI .
 Inspector.main()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CaseStore
 
-/// `AdHocQuery`, the engine of `inspector sql` (SPEC.md sections 4 and 9): a read-only run
+/// `AdHocQuery`, the engine of `inspector sql` (README "A short tour"): a read-only run
 /// cannot change the database or create files, a write run is one transaction, parameters are
 /// bound and never spliced, and values come back exactly.
 @Suite struct AdHocQueryTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import CaseStore
 
 /// `CaseFile` (check, verify a backup, restore) and `Connection.backup(toFile:)` on real files
-/// (SPEC.md sections 4 and 9).
+/// (README "A short tour").
 @Suite struct CaseFileTests {
   /// The newest schema version this binary knows.
   private let latest = CaseDatabase.migrator.latestVersion

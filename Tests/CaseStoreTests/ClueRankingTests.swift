@@ -3,7 +3,7 @@ import Testing
 
 @testable import CaseStore
 
-/// The clue ranking of SPEC.md section 5, on the seed case and against a brute-force model.
+/// The clue ranking of README "The ranking", on the seed case and against a brute-force model.
 @Suite struct ClueRankingTests {
   let database: CaseDatabase
   let bulletin: Incident

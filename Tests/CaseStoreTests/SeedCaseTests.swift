@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Seed case")
 struct SeedCaseTests {
-  /// SPEC.md section 3, in the order listed.
+  /// README "The documented schema", in the order listed.
   static let fruits: [(String, String)] = [
     ("Golden Gem Apple", "yellow"), ("Flavor King Plum", "purple"), ("Mariposa Plum", "red"),
     ("Tompkins King Apple", "yellow"), ("Green Gage Plum", "green"),
@@ -18,7 +18,7 @@ struct SeedCaseTests {
     ("Strawberry Tree", "red"),
   ]
 
-  /// SPEC.md section 3: (name, species, paw, emoji scalars, favourites in order).
+  /// README "The documented schema": (name, species, paw, emoji scalars, favourites in order).
   static let suspects: [(String, String, PawSize, [String], [String])] = [
     (
       "Fabrizio", "Fish", .small, ["U+1F41F"],

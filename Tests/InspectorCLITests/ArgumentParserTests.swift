@@ -2,7 +2,7 @@ import Testing
 
 @testable import InspectorCLI
 
-/// A slice of the real command tree (SPEC.md section 4).
+/// A slice of the real command tree (README "A short tour").
 private let inspector = CommandSpec(
   name: "inspector",
   abstract: "Keep the Fruit Inspectors' case database.",

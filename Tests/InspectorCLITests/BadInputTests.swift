@@ -3,7 +3,7 @@ import Testing
 
 @testable import InspectorCLI
 
-/// Refused input (SPEC.md section 4): the right exit status, exactly one `inspector: error:`
+/// Refused input (README "A short tour"): the right exit status, exactly one `inspector: error:`
 /// line first on stderr, stdout empty, and the case file unchanged.
 @Suite struct BadInputTests {
   /// One refused command line and the status it must exit with.

@@ -8,7 +8,7 @@ import Testing
 /// touches the real home), and helpers that run commands through ``Inspector/run``.
 ///
 /// The directory is removed when the test case is released, so every test cleans up after
-/// itself (CONVENTIONS.md "Tests").
+/// itself .
 final class CLITestCase {
   // MARK: - Properties
 
@@ -142,7 +142,7 @@ func lines(_ text: String) -> [String] {
   return parts
 }
 
-/// Checks the error contract of SPEC.md section 4: the status, stdout empty, and stderr
+/// Checks the error contract of README "A short tour": the status, stdout empty, and stderr
 /// starting with exactly one `inspector: error:` line.
 func expectFailure(
   _ outcome: Inspector.Outcome, status: Int32, messageContains fragment: String? = nil,

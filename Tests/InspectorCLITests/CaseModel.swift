@@ -1,17 +1,17 @@
 import Foundation
 
-/// A small in-memory model of the case file, written from SPEC.md sections 3 to 5 alone: it
+/// A small in-memory model of the case file, written from README "The documented schema" alone: it
 /// never calls CaseStore (no parsing, look-up, validation or ranking code of the product), so
 /// a rule both get wrong in the same way is the only thing it cannot catch.
 ///
 /// ``apply(_:newID:today:)`` predicts a command's exit status (0, 64 or 65) and, on success,
 /// changes the model as the command should change the case file. A refused command changes
-/// nothing. Ids are the one thing the model learns from the product: SPEC.md does not say how
+/// nothing. Ids are the one thing the model learns from the product: the README does not say how
 /// they are assigned, so the id a successful `add` reports is taken (and checked to be new).
 struct CaseModel {
   // MARK: - Properties
 
-  /// A suspect: identity and interview (SPEC.md section 3).
+  /// A suspect: identity and interview (README "The documented schema").
   struct Suspect: Equatable {
     var id: Int64
     var name: String
@@ -76,7 +76,7 @@ struct CaseModel {
     }
   }
 
-  /// One row of the ranking (SPEC.md section 5).
+  /// One row of the ranking (README "The ranking").
   struct RankRow: Equatable {
     var rank: Int
     var suspect: Suspect
@@ -96,7 +96,7 @@ struct CaseModel {
 
   // MARK: - The seed case
 
-  /// The seed case of SPEC.md section 3, with the ids, the bulletin's date and its notes the
+  /// The seed case of README "The documented schema", with the ids, the bulletin's date and its notes the
   /// product chose (the spec leaves those open), so that everything else can be compared.
   ///
   /// - Parameters:
@@ -305,7 +305,7 @@ struct CaseModel {
     }
   }
 
-  /// SPEC.md section 5: asleep when the clock time lies in [sleep, wake), wrapping past
+  /// README "The ranking": asleep when the clock time lies in [sleep, wake), wrapping past
   /// midnight when sleep is later than wake (so equal times are never asleep). `HH:MM` texts
   /// order like the times they name.
   static func isAsleep(at clock: String, _ schedule: Schedule) -> Bool {
@@ -314,7 +314,7 @@ struct CaseModel {
     return false
   }
 
-  /// The label of SPEC.md section 3's bands.
+  /// The label of README "The documented schema"'s bands.
   static func label(_ level: Double) -> String {
     switch level {
     case 0..<0.2: "Unlikely"
@@ -325,7 +325,7 @@ struct CaseModel {
     }
   }
 
-  // MARK: - Look-ups (SPEC.md section 4)
+  // MARK: - Look-ups (README "A short tour")
 
   /// The suspect an `<animal>` argument means: species, then name (both ignoring case,
   /// Unicode-aware), then numeric id; several names is ambiguous.
@@ -464,7 +464,7 @@ struct CaseModel {
     text.lowercased()
   }
 
-  /// The name order of SPEC.md section 5: ignoring case and accents (combining marks removed
+  /// The name order of README "The ranking": ignoring case and accents (combining marks removed
   /// after canonical decomposition), compared by Unicode scalar value.
   static func sortKey(_ text: String) -> [UInt32] {
     let stripped = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter {

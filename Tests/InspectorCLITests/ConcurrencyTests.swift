@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// Several `inspector` processes writing at once, and a lock held past the busy timeout
-/// (SPEC.md section 9: WAL, `busy_timeout`, write transactions begun `IMMEDIATE`; section 4:
+/// (README "Guarantees": WAL, `busy_timeout`, write transactions begun `IMMEDIATE`; section 4:
 /// exit 75 when the database stays busy).
 @Suite struct ConcurrencyTests {
   /// Writers running side by side; each worker runs its commands one after another.

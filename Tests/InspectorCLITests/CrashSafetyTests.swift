@@ -8,7 +8,7 @@ import Testing
   import Darwin
 #endif
 
-/// Crash safety, tested for real (SPEC.md section 9): a large write and a backup are killed
+/// Crash safety, tested for real (README "Guarantees"): a large write and a backup are killed
 /// with SIGKILL at seeded random instants, and each time the case file passes
 /// `integrity_check` and holds the state wholly before or wholly after the command; a killed
 /// backup leaves its destination absent or complete, never half.

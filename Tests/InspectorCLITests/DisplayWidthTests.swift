@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Display width")
 struct DisplayWidthTests {
-  /// Seed-case names and emoji from SPEC.md section 3, plus the rule's edge cases.
+  /// Seed-case names and emoji from README "The documented schema", plus the rule's edge cases.
   @Test(
     "string widths",
     arguments: [

@@ -4,7 +4,7 @@ import Testing
 @testable import InspectorCLI
 
 /// Commands that change the case file: every edit is read back by a later, separate run
-/// (SPEC.md section 4), in-process.
+/// (README "A short tour"), in-process.
 @Suite struct EditingCommandTests {
   // MARK: - suspect
 

@@ -4,7 +4,7 @@ import Testing
 @testable import InspectorCLI
 
 /// Runs the built `inspector` executable through `Process` and checks exact stdout, stderr and
-/// exit status (CONVENTIONS.md "Tests"), with an environment built from scratch.
+/// exit status , with an environment built from scratch.
 @Suite struct EndToEndTests {
   /// What one process run produced.
   struct Result {

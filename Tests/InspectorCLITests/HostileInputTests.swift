@@ -8,7 +8,7 @@ import Testing
   import Darwin
 #endif
 
-/// Hostile input through the built binary (SPEC.md section 9): every value is stored and read
+/// Hostile input through the built binary (README "Guarantees"): every value is stored and read
 /// back exactly, or refused with its documented exit code and exactly one `inspector: error:`
 /// line, and no input makes the process die of a signal (a Swift runtime trap included).
 @Suite struct HostileInputTests {

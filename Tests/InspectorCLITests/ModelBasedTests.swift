@@ -110,7 +110,7 @@ struct ModelBasedTests {
   }
 
   @Test(
-    "The model's clue rules follow SPEC.md section 5",
+    "The model's clue rules follow the README's ranking rules",
     arguments: [
       ("22:30", "06:30", "22:29", false), ("22:30", "06:30", "22:30", true),
       ("22:30", "06:30", "06:29", true), ("22:30", "06:30", "06:30", false),

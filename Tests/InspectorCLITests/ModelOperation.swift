@@ -3,7 +3,7 @@ import Foundation
 /// One step of the model-based test: an `inspector` command that changes the case file, with
 /// its values exactly as typed (valid or not).
 ///
-/// Every value is carried as text, so the model parses it by SPEC.md's rules on its own and the
+/// Every value is carried as text, so the model parses it by the README's rules on its own and the
 /// product parses the same text through the command line. Options are passed as `--opt=value`
 /// and positionals after `--`, so a value such as `-1` or `--x` is never taken for an option.
 enum ModelOperation: Equatable, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The JSON objects of SPEC.md section 4, as the product prints them and as the model expects
+/// The JSON objects of README "A short tour", as the product prints them and as the model expects
 /// them. Both sides are compared as canonical JSON text (sorted keys, one object per line), byte
 /// for byte, so an NFD spelling differs from an NFC one and `-0` from `0`.
 enum ModelRecords {
@@ -154,7 +154,7 @@ enum ModelRecords {
   }
 
   /// Decodes the product's output as `T`, after checking that every object in it has exactly
-  /// the keys `keys` (SPEC.md: absent values are `null`, not missing).
+  /// the keys `keys` (README: absent values are `null`, not missing).
   ///
   /// - Throws: ``SetupFailure`` describing what does not fit.
   static func decode<T: Decodable>(_ type: T.Type, from text: String, keys: Set<String>) throws

@@ -143,7 +143,7 @@ final class ModelRunner {
   }
 
   /// Compares `rank --json --all`, and `rank --incident ID --json --all` for each id given,
-  /// with the model's ranking (SPEC.md section 5).
+  /// with the model's ranking (README "The ranking").
   func checkRanking(incidents: [Int64]) -> String? {
     for id in [nil] + incidents.map(Optional.some) {
       let arguments = ["rank", "--json", "--all"] + (id.map { ["--incident", "\($0)"] } ?? [])

@@ -9,8 +9,8 @@ import Testing
 #endif
 
 /// A temporary directory holding one case file, and the built `inspector` run there as a child
-/// process, for the reliability suites (concurrency, crash safety, hostile input; SPEC.md
-/// section 9). Unlike the in-process runs of ``CLITestCase``, a child process can be killed, can
+/// process, for the reliability suites (concurrency, crash safety, hostile input; README
+/// "Guarantees"). Unlike the in-process runs of ``CLITestCase``, a child process can be killed, can
 /// hold locks against another, and reports a crash as a signal instead of taking the test runner
 /// down with it.
 ///
@@ -195,7 +195,7 @@ func expectSuccess(
   #expect(run.standardError == "", "\(label())", sourceLocation: sourceLocation)
 }
 
-/// The run was refused the documented way (SPEC.md section 4): one of `statuses`, stdout
+/// The run was refused the documented way (README "A short tour"): one of `statuses`, stdout
 /// empty, and exactly one `inspector: error:` line, first on stderr (a `hint:` line may follow;
 /// a usage error adds its usage and help lines).
 func expectRefusal(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import InspectorCLI
 
-/// `list`, `show`, `rank` and `fruit list` on the seed case (SPEC.md sections 3 and 4), run
+/// `list`, `show`, `rank` and `fruit list` on the seed case (README "The documented schema"), run
 /// in-process.
 @Suite struct ReadingCommandTests {
   static let suspectKeys: Set<String> = [

@@ -5,7 +5,7 @@ import Testing
 
 @testable import InspectorCLI
 
-/// `scripts/backup.sh` and `scripts/migrate.sh` (SPEC.md section 7), run through `bash` with
+/// `scripts/backup.sh` and `scripts/migrate.sh` (README "Operations"), run through `bash` with
 /// `INSPECTOR` pointing at the built binary.
 @Suite struct ScriptTests {
   /// The package root: three levels up from this file (Tests/InspectorCLITests/ScriptTests.swift).

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SQLiteKit
 
-/// How every connection is opened and configured (SPEC.md section 9).
+/// How every connection is opened and configured (README "Guarantees").
 @Suite struct ConnectionTests {
   private func permissions(_ path: String) throws -> Int {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)

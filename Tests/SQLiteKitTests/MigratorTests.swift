@@ -3,7 +3,7 @@ import Testing
 
 @testable import SQLiteKit
 
-/// The migrator's rules (SPEC.md section 6): in order, each in its own transaction, recorded,
+/// The migrator's rules (README "Operations"): in order, each in its own transaction, recorded,
 /// all-or-nothing per migration, drift and newer schemas refused.
 @Suite struct MigratorTests {
   // MARK: - Fixtures

@@ -1,5 +1,5 @@
 /// Why a case-store operation refused its input. Every case is "bad data" (exit 65 in the CLI,
-/// SPEC.md section 4) unless noted; nothing was stored when one is thrown.
+/// README "A short tour") unless noted; nothing was stored when one is thrown.
 public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   /// A value failed validation: which field, what was given, and what is accepted.
   case invalidValue(field: String, value: String, expected: String)

@@ -1,4 +1,4 @@
-/// The clues a suspect is checked against for an incident (SPEC.md section 5), in the order
+/// The clues a suspect is checked against for an incident (README "The ranking"), in the order
 /// they are reported.
 public enum Clue: String, CaseIterable, Sendable {
   /// The suspect's paw size equals the incident's clue (checked only when it has one).

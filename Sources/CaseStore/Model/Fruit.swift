@@ -1,4 +1,4 @@
-/// A fruit that suspects may favour and incidents may concern (SPEC.md section 3).
+/// A fruit that suspects may favour and incidents may concern (README "The documented schema").
 public struct Fruit: Hashable, Sendable, Identifiable {
   /// The row id in `fruits` (positive).
   public let id: Int64

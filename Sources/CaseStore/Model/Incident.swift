@@ -1,4 +1,4 @@
-/// A nibble incident: one Fruit Nibble Bulletin (SPEC.md section 3).
+/// A nibble incident: one Fruit Nibble Bulletin (README "The documented schema").
 public struct Incident: Hashable, Sendable, Identifiable {
   /// The row id in `incidents` (positive).
   public let id: Int64

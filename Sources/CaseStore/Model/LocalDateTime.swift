@@ -7,7 +7,7 @@
 #endif
 
 /// A local calendar date and clock time with minute precision, as `YYYY-MM-DDTHH:MM`
-/// (`incidents.occurred_at`, SPEC.md section 3). No time zone: it is the investigator's local
+/// (`incidents.occurred_at`, README "The documented schema"). No time zone: it is the investigator's local
 /// time, as on the bulletin.
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The year, 1...9999.

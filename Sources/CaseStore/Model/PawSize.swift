@@ -1,4 +1,4 @@
-/// A suspect's paw size, and an incident's paw clue (SPEC.md section 3).
+/// A suspect's paw size, and an incident's paw clue (README "The documented schema").
 ///
 /// Stored as the raw value in `animals.paw_size` (a `CHECK` allows only these three).
 public enum PawSize: String, CaseIterable, Sendable, Codable {

@@ -1,6 +1,6 @@
 /// When a suspect sleeps: from `sleep` until `wake`, possibly past midnight.
 ///
-/// SPEC.md sections 3 and 5: asleep means the clock time lies in `[sleep, wake)`, wrapping past
+/// README "The documented schema": asleep means the clock time lies in `[sleep, wake)`, wrapping past
 /// midnight when `sleep` is later than `wake`; equal times mean never asleep. Added without
 /// times, a schedule is 22:30-06:30.
 public struct SleepSchedule: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// An animal under suspicion: its identity and its interview (SPEC.md section 3).
+/// An animal under suspicion: its identity and its interview (README "The documented schema").
 ///
 /// Identity: name, species (unique, case-insensitive), paw size, emoji, favourite fruits in
 /// order. Interview: alibi (empty means none), sleep schedule (optional), suspicion level.
@@ -39,7 +39,7 @@ public struct Suspect: Hashable, Sendable, Identifiable {
     self.suspicionLevel = suspicionLevel
   }
 
-  /// `true` when the alibi is empty or only whitespace (the `no_alibi` clue of SPEC.md section 5),
+  /// `true` when the alibi is empty or only whitespace (the `no_alibi` clue of README "The ranking"),
   /// whitespace being the characters of ``alibiWhitespace``.
   public var hasNoAlibi: Bool {
     alibi.unicodeScalars.allSatisfy { Suspect.alibiWhitespace.unicodeScalars.contains($0) }

@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// Ad-hoc SQL for `inspector sql` (SPEC.md section 4): one or more statements, values bound
+/// Ad-hoc SQL for `inspector sql` (README "A short tour"): one or more statements, values bound
 /// from named parameters, and the rows of the last statement that returns rows.
 ///
 /// Read-only runs use a read-only connection that also may not `ATTACH` (so `VACUUM INTO` and

@@ -6,7 +6,7 @@ import SQLiteKit
   import Darwin
 #endif
 
-/// Operations on a whole case file: check, verify a backup, restore (SPEC.md sections 4 and 9).
+/// Operations on a whole case file: check, verify a backup, restore (README "A short tour").
 public enum CaseFile {
   // MARK: - Check
 

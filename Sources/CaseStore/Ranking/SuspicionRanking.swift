@@ -23,7 +23,7 @@ public struct RankedSuspect: Hashable, Sendable {
   public var cluesChecked: Int { clues.count }
 }
 
-/// Ranks suspects (SPEC.md section 5).
+/// Ranks suspects (README "The ranking").
 ///
 /// Without an incident: suspicion level descending, then name ignoring case and accents, then
 /// species, then id. With an incident: clues matched descending first, then the same order.
@@ -50,7 +50,7 @@ public struct SuspicionRanking {
 
   /// The top `limit` suspects by suspicion level (no incident).
   ///
-  /// - Parameter limit: How many rows at most (SPEC.md section 4: 20 by default); `nil` for all.
+  /// - Parameter limit: How many rows at most (README "A short tour": 20 by default); `nil` for all.
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func bySuspicionLevel(limit: Int? = 20) throws -> [RankedSuspect] {
     let rows = try database.statement(
@@ -63,7 +63,7 @@ public struct SuspicionRanking {
     }
   }
 
-  /// The top `limit` suspects for an incident's clues (SPEC.md section 5).
+  /// The top `limit` suspects for an incident's clues (README "The ranking").
   ///
   /// - Parameters:
   ///   - incident: The incident whose clues are checked.

@@ -3,7 +3,7 @@ import SQLiteKit
 /// The case file: one SQLite database holding suspects, fruits, interviews (and, from schema v2,
 /// incidents), with the repositories that read and change them.
 ///
-/// Opening checks the schema against the migrations this binary carries (SPEC.md section 6):
+/// Opening checks the schema against the migrations this binary carries (README "Operations"):
 /// ``Access/create`` applies what is pending; other accesses refuse a database whose schema is
 /// behind (``CaseError/schemaOutOfDate(current:latest:)``), and ``Access/readWrite`` also
 /// refuses one that is newer (`MigrationError.newerSchema`).
@@ -39,7 +39,7 @@ public final class CaseDatabase {
   /// - Parameters:
   ///   - path: The database file, or `:memory:` (only with ``Access/create``) for tests.
   ///   - access: Read only, read-write, or create-and-migrate.
-  ///   - busyTimeout: Milliseconds to wait for another writer's lock (SPEC.md section 9).
+  ///   - busyTimeout: Milliseconds to wait for another writer's lock (README "Guarantees").
   /// - Throws: `SQLiteError` when the file is missing (``ResultCode/cannotOpen``), not a
   ///   database (``ResultCode/notADatabase``) or locked past the timeout;
   ///   ``CaseError/schemaOutOfDate(current:latest:)`` for an old schema (not with `.create`);
@@ -84,7 +84,7 @@ public final class CaseDatabase {
   /// The nibble incidents.
   public var incidents: IncidentRepository { IncidentRepository(database: self) }
 
-  /// Runs `body` in one `IMMEDIATE` transaction (SPEC.md section 9): all of it is stored, or,
+  /// Runs `body` in one `IMMEDIATE` transaction (README "Guarantees"): all of it is stored, or,
   /// when it throws, none of it.
   ///
   /// - Throws: What `body` throws, or `SQLiteError` (e.g. ``ResultCode/busy``).

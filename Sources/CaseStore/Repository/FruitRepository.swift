@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// Reads and changes fruits (`fruits(id, name, color)`, SPEC.md section 3).
+/// Reads and changes fruits (`fruits(id, name, color)`, README "The documented schema").
 public struct FruitRepository {
   // MARK: - Properties
 

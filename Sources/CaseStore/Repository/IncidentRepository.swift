@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// Reads and records nibble incidents (`incidents`, schema v2; SPEC.md section 3).
+/// Reads and records nibble incidents (`incidents`, schema v2; README "The documented schema").
 public struct IncidentRepository {
   // MARK: - Properties
 

@@ -1,7 +1,7 @@
 import SQLiteKit
 
 extension SuspectRepository {
-  /// Sets suspect `id`'s alibi; empty text clears it (SPEC.md section 3: empty means no alibi).
+  /// Sets suspect `id`'s alibi; empty text clears it (README "The documented schema": empty means no alibi).
   ///
   /// - Parameter statement: Free text, may span lines; stored exactly; at most 100,000
   ///   characters.
@@ -48,7 +48,7 @@ extension SuspectRepository {
   }
 
   /// Gives suspect `id` the standard 22:30-06:30 schedule unless it already has one
-  /// (SPEC.md section 4, `sleep <animal>` without options).
+  /// (README "A short tour", `sleep <animal>` without options).
   ///
   /// - Returns: The schedule the suspect has afterwards.
   /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.

@@ -1,7 +1,7 @@
 import SQLiteKit
 
 /// Reads and changes suspects: identity in `animals`, favourites in `favorite_fruits`, the
-/// interview in `alibis`, `sleep_schedules` and `suspicion_levels` (SPEC.md section 3).
+/// interview in `alibis`, `sleep_schedules` and `suspicion_levels` (README "The documented schema").
 ///
 /// Every change is one transaction (nested inside the caller's, if any). Names and species lose
 /// leading and trailing whitespace (so `" Crow "` is the crow); otherwise names, species, alibis

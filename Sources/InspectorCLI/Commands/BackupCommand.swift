@@ -8,7 +8,7 @@ import SQLiteKit
 #endif
 
 /// `inspector backup DEST`: a consistent online copy through SQLite's backup API, safe while
-/// others write; one self-contained file, mode 0600, never half-written (SPEC.md section 4).
+/// others write; one self-contained file, mode 0600, never half-written (README "A short tour").
 struct BackupCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "backup",

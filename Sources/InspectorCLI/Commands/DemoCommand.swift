@@ -2,7 +2,7 @@ import CaseStore
 
 /// `inspector demo`: the main job in one command. Creates and seeds the database when it is
 /// new (or holds nothing yet), then prints the suspect table, the latest bulletin and its
-/// ranking (SPEC.md section 4).
+/// ranking (README "A short tour").
 struct DemoCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "demo",

@@ -18,7 +18,7 @@ struct FruitListCommand: InspectorCommand {
   }
 }
 
-/// Fruit objects of SPEC.md section 4: `id`, `name`, `color`.
+/// Fruit objects of README "A short tour": `id`, `name`, `color`.
 enum FruitOutput {
   static let csvHeader = ["id", "name", "color"]
 

@@ -1,7 +1,7 @@
 import CaseStore
 
 /// `inspector fruit remove <fruit>`: refused while a suspect favours it or an incident
-/// concerns it, naming them (SPEC.md section 4).
+/// concerns it, naming them (README "A short tour").
 struct FruitRemoveCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "remove",

@@ -1,7 +1,7 @@
 import CaseStore
 
 /// `inspector init [--seed]`: create the database if missing and apply pending migrations;
-/// `--seed` loads the seed case (SPEC.md section 4).
+/// `--seed` loads the seed case (README "A short tour").
 struct InitCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "init",

@@ -1,6 +1,6 @@
 import CaseStore
 
-/// `inspector list`: the suspect table (SPEC.md section 4).
+/// `inspector list`: the suspect table (README "A short tour").
 struct ListCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "list",

@@ -2,7 +2,7 @@ import CaseStore
 import SQLiteKit
 
 /// `inspector migrate status`: each migration's version, name, state (`applied`, `pending`,
-/// `drift`, or `unknown` for a newer database) and time applied (SPEC.md section 6).
+/// `drift`, or `unknown` for a newer database) and time applied (README "Operations").
 struct MigrateStatusCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "status", abstract: "List applied and pending migrations (drift is marked).")

@@ -2,7 +2,7 @@ import CaseStore
 import SQLiteKit
 
 /// `inspector migrate up [--to V] [--dry-run]`: apply pending migrations, each in its own
-/// transaction (SPEC.md section 6). Drift or a newer database refuses (exit 65).
+/// transaction (README "Operations"). Drift or a newer database refuses (exit 65).
 struct MigrateUpCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "up",

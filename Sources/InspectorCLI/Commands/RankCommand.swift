@@ -1,7 +1,7 @@
 import CaseStore
 
 /// `inspector rank [--incident ID] [--limit N | --all] [--explain]`: the suspicion ranking
-/// (SPEC.md section 5).
+/// (README "The ranking").
 struct RankCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "rank",

@@ -1,7 +1,7 @@
 import CaseStore
 
 /// `inspector restore SRC [--force]`: replace the database with a verified backup, atomically
-/// (SPEC.md section 4); refuses files that are not case databases, damaged or newer backups,
+/// (README "A short tour"); refuses files that are not case databases, damaged or newer backups,
 /// and asks for `--force` before replacing a database that holds case data.
 struct RestoreCommand: InspectorCommand {
   static let spec = CommandSpec(

@@ -1,7 +1,7 @@
 import CaseStore
 import SQLiteKit
 
-/// `inspector sql QUERY [--param NAME=VALUE]... [--write]`: ad-hoc SQL (SPEC.md section 4).
+/// `inspector sql QUERY [--param NAME=VALUE]... [--write]`: ad-hoc SQL (README "A short tour").
 struct SQLCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "sql",

@@ -1,6 +1,6 @@
 import CaseStore
 
-/// `inspector show <animal>`: the inspector view of one suspect (SPEC.md section 4).
+/// `inspector show <animal>`: the inspector view of one suspect (README "A short tour").
 struct ShowCommand: InspectorCommand {
   static let spec = CommandSpec(
     name: "show",

@@ -8,7 +8,7 @@
 
 /// Whether output gets colour, and helpers that wrap text in ANSI SGR codes.
 ///
-/// SPEC.md section 4 and CONVENTIONS.md "Output": colour only when the stream
+/// README "A short tour" and colour only when the stream
 /// is a terminal, `NO_COLOR` is unset or empty (<https://no-color.org>), and
 /// `--no-color` was not given. When colour is off, every helper returns its
 /// text unchanged, so callers style unconditionally. Each helper closes only

@@ -1,4 +1,4 @@
-// Help and usage text in swift-argument-parser's layout (CONVENTIONS.md "The command line").
+// Help and usage text in swift-argument-parser's layout .
 
 extension ArgumentParser {
   // MARK: - Public API

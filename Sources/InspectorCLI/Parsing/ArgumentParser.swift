@@ -1,6 +1,6 @@
 /// A small hand-written command-line parser following swift-argument-parser's conventions.
 ///
-/// CONVENTIONS.md "The command line" and SPEC.md section 4. The rules:
+/// See README "A short tour". The rules:
 ///
 /// - `--opt value` and `--opt=value`; `-x value` for declared short aliases.
 /// - Options of the root ``CommandSpec`` are global and accepted anywhere

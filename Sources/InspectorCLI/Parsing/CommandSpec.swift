@@ -3,8 +3,8 @@
 ///
 /// A tree of these describes the whole command line. The root is the program
 /// itself (name "inspector"); its ``options`` are the global options, accepted
-/// anywhere on the line, before or after the subcommand path (SPEC.md
-/// section 4). A spec with ``subcommands`` is a group: it takes no positionals,
+/// anywhere on the line, before or after the subcommand path (README "A short
+/// tour"). A spec with ``subcommands`` is a group: it takes no positionals,
 /// and invoking it without a subcommand prints its help (exit 0), as
 /// swift-argument-parser does for a group without a default subcommand.
 public struct CommandSpec: Sendable, Equatable {

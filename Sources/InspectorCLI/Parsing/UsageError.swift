@@ -1,4 +1,4 @@
-/// A command line that does not fit the command's declaration (exit 64, SPEC.md section 4).
+/// A command line that does not fit the command's declaration (exit 64, README "A short tour").
 ///
 /// ``message`` reads like swift-argument-parser's: `Unknown option '--foo'`,
 /// `Missing expected argument '<animal>'`, `Missing value for '--name <name>'`,

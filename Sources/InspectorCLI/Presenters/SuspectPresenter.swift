@@ -1,6 +1,6 @@
 import CaseStore
 
-/// Turns suspects into the three output formats (SPEC.md section 4).
+/// Turns suspects into the three output formats (README "A short tour").
 ///
 /// JSON keys: `id`, `name`, `species`, `emoji` (null when none), `paw_size`, `favorite_fruits`
 /// (names in order), `alibi`, `sleep_schedule` (`{"sleep", "wake"}` or null),
@@ -90,7 +90,7 @@ struct SuspectPresenter {
     return fruits.count > count ? shown + ", …" : shown
   }
 
-  /// The suspect table of `list` (SPEC.md section 4): id, emoji + name, species, the first three
+  /// The suspect table of `list` (README "A short tour"): id, emoji + name, species, the first three
   /// favourite fruits, and the suspicion bar with its label (coloured on a terminal).
   func table(_ suspects: [Suspect]) -> String {
     var table = TextTable(

@@ -7,7 +7,7 @@ import SQLiteKit
   import Darwin
 #endif
 
-/// Everything a command needs: its parsed arguments, the global options (SPEC.md section 4),
+/// Everything a command needs: its parsed arguments, the global options (README "A short tour"),
 /// the environment, and a way to open the case file.
 public struct CommandContext {
   // MARK: - Properties
@@ -112,7 +112,7 @@ public struct CommandContext {
     return dataHome + "/fruit-inspectors/cases.sqlite"
   }
 
-  /// Opens the existing case file (SPEC.md section 4: only `init`, `demo` and `restore` may
+  /// Opens the existing case file (README "A short tour": only `init`, `demo` and `restore` may
   /// create it).
   ///
   /// - Parameter write: `false` opens read-only.

@@ -25,7 +25,7 @@ public struct CommandFailure: Error, Equatable, Sendable {
     self.standardOutput = standardOutput
   }
 
-  /// Classifies any error thrown by a command (SPEC.md section 4's exit codes).
+  /// Classifies any error thrown by a command (README "Exit codes").
   ///
   /// - Parameter error: A `CommandFailure`, `CaseError`, `MigrationError`, `SQLiteError` or
   ///   anything else (exit 1).

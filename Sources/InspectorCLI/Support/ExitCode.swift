@@ -1,4 +1,4 @@
-/// The process exit statuses of `inspector` (sysexits, SPEC.md section 4).
+/// The process exit statuses of `inspector` (sysexits, README "A short tour").
 public enum ExitCode: Int32, Sendable {
   /// Success.
   case success = 0

@@ -1,8 +1,8 @@
 /// One leaf command of `inspector`: its spec (name, abstract, arguments, options) and a `run`
 /// that calls the case store and returns what to print on stdout.
 ///
-/// CONVENTIONS.md "The command line": each command is a small type; the output is returned,
-/// not printed, so that an error leaves stdout empty (SPEC.md section 4).
+/// each command is a small type; the output is returned,
+/// not printed, so that an error leaves stdout empty (README "A short tour").
 protocol InspectorCommand: Sendable {
   /// The command's spec; its `name` is the last word of its path.
   static var spec: CommandSpec { get }

@@ -1,4 +1,4 @@
-/// The output formats of SPEC.md section 4.
+/// The output formats of README "A short tour".
 public enum OutputFormat: String, CaseIterable, Sendable {
   /// Aligned text for people (by display width), colour on a terminal.
   case table
