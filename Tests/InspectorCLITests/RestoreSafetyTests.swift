@@ -51,6 +51,42 @@ import Testing
     #expect(cli.succeed("list", "--json") == "[]\n")
   }
 
+  /// A backup that carries a trigger of its own would run it in the live case file after the
+  /// restore; one whose schema lost a trigger of ours would let other clients store what the
+  /// tool refuses. Both are refused, and the Litestream table it may carry is accepted.
+  @Test(arguments: [
+    (
+      "CREATE TRIGGER wipe AFTER UPDATE ON alibis BEGIN DELETE FROM favorite_fruits; END",
+      "it holds trigger wipe, which inspector's migrations do not create"
+    ),
+    (
+      "CREATE VIEW everyone AS SELECT * FROM animals",
+      "it holds view everyone, which inspector's migrations do not create"
+    ),
+    (
+      "DROP TRIGGER animals_level_before_update",
+      "its schema differs from inspector's: trigger animals_level_before_update is missing"
+    ),
+  ])
+  func aBackupWhoseSchemaIsNotOursIsRefused(change: String, reason: String) throws {
+    let cli = try CLITestCase(seeded: true)
+    let backup = Self.seedBackup(cli, "changed.sqlite")
+    try Self.shell(backup, change, in: cli)
+    Self.expectRefusedRestore(cli, [backup, "--force"], naming: reason)
+  }
+
+  @Test func aBackupWithLitestreamTablesIsRestored() throws {
+    let cli = try CLITestCase(seeded: true)
+    let backup = Self.seedBackup(cli, "replicated.sqlite")
+    try Self.shell(
+      backup,
+      "CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);"
+        + " INSERT INTO _litestream_seq VALUES (1, 7);", in: cli)
+    cli.succeed("suspect", "crow", "0.9")
+    cli.succeed("restore", backup, "--force")
+    #expect(try cli.suspect("crow")["suspicion_level"] as? Double == 0.0)
+  }
+
   @Test func unrelatedSQLiteFileIsRefusedEvenWhenNoSuspectsRemain() throws {
     let cli = try CLITestCase(seeded: true)
     Self.removeSuspects(cli)

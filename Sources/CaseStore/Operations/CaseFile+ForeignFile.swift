@@ -36,8 +36,9 @@ extension CaseFile {
     return Int32(bitPattern: value)
   }
 
-  /// The rows of case data a database holds: for every table that is not SQLite's or the
-  /// migrations' bookkeeping (`sqlite_*`, `schema_migrations`) nor a virtual table, its row
+  /// The rows of case data a database holds: for every table that is not SQLite's, Litestream's
+  /// or the migrations' bookkeeping (`sqlite_*`, `_litestream_*`, `schema_migrations`) nor a
+  /// virtual table, its row
   /// count when it has rows. Reads tables only; no view, trigger or virtual table runs.
   ///
   /// - Returns: Table name to row count (only tables with rows; empty for a database without
@@ -48,6 +49,7 @@ extension CaseFile {
       """
       SELECT name FROM sqlite_schema
       WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
+        AND name NOT LIKE '\\_litestream\\_%' ESCAPE '\\'
         AND name <> 'schema_migrations' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
       """)
     var names: [String] = []

@@ -151,6 +151,19 @@ public enum CaseFile {
     if version > latest {
       throw MigrationError.newerSchema(databaseVersion: version, knownVersion: latest)
     }
+    // Our schema, and no code of another's: a trigger or view the migrations do not create
+    // would run inside the live case file after the restore.
+    let differences = try SchemaComparison.findings(connection, version: version).filter {
+      $0.severity == .fault
+    }
+    if let first = differences.first {
+      throw CaseFileError.notACaseDatabase(
+        path, reason: "its schema differs from inspector's: \(first.message)")
+    }
+    if let code = try SchemaComparison.unexpectedCode(connection, version: version).first {
+      throw CaseFileError.notACaseDatabase(
+        path, reason: "it holds \(code), which inspector's migrations do not create")
+    }
     return version
   }
 

@@ -24,6 +24,30 @@ enum SchemaComparison {
     try CaseDatabase.migrator.migrate(reference, upTo: version)
     let expected = try objects(reference)
     let live = try objects(connection)
+    return try findings(live: live, expected: expected, connection, reference)
+  }
+
+  /// The triggers and views of `connection` that the migrations up to `version` do not create:
+  /// code a foreign file would bring into the case file (a restore refuses them).
+  ///
+  /// - Throws: `SQLiteError` when either schema cannot be read.
+  static func unexpectedCode(_ connection: Connection, version: Int) throws -> [String] {
+    let reference = try Connection(path: ":memory:", mode: .readWriteCreate)
+    if CaseDatabase.migrator.migrations.contains(where: { $0.version == version }) {
+      try CaseDatabase.migrator.migrate(reference, upTo: version)
+    }
+    let expected = try objects(reference)
+    return try objects(connection).filter { name, object in
+      ["trigger", "view"].contains(object.type) && expected[name] == nil
+    }.map { "\($0.value.type) \($0.key)" }.sorted()
+  }
+
+  // MARK: - Private helpers
+
+  private static func findings(
+    live: [String: SchemaObject], expected: [String: SchemaObject], _ connection: Connection,
+    _ reference: Connection
+  ) throws -> [CheckFinding] {
     var findings: [CheckFinding] = []
     for (name, object) in expected.sorted(by: { $0.key < $1.key }) {
       guard let actual = live[name] else {
@@ -52,8 +76,6 @@ enum SchemaComparison {
     }
     return findings
   }
-
-  // MARK: - Private helpers
 
   private static let rebuildHint =
     "restore a backup, or recreate it as the migrations in migrations/ define it"
