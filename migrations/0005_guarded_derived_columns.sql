@@ -2,15 +2,19 @@
 --
 -- Writes from other clients (the sqlite3 shell, sqlite-utils, Python) fire these triggers too.
 --
--- Folded keys (animals.species_key, animals.name_key, fruits.name_key). For text made only of
--- printable ASCII, SQL's lower() is exactly the key inspector computes, so the triggers check a
--- supplied key and recompute a wrong or missing one. For any other text (accents, Greek,
--- Cyrillic, decomposed letters, control characters) no SQL function folds all of Unicode: the
--- triggers store the ASCII and Latin-1 folding of the 0001 triggers and mark the row
--- (keys_pending = 1); inspector re-folds marked rows (full Unicode case folding, NFC) before it
--- relies on their keys, and a look-up that meets a marked row compares it in Swift. A write that
--- changes a key by hand is checked the same way. The one exception is inspector's own repair,
--- which clears the mark (keys_pending from 1 to 0) in the same UPDATE that writes the keys.
+-- Folded keys (animals.species_key, animals.name_key, fruits.name_key). A marked row
+-- (keys_pending = 1) is never trusted: inspector re-folds marked rows (full Unicode case
+-- folding, NFC) before it relies on their keys, and a look-up that meets a marked row compares
+-- it in Swift. So the triggers act only on a write that leaves a row unmarked. For text made
+-- only of printable ASCII, SQL's lower() is exactly the key inspector computes: a missing or
+-- wrong key is recomputed, and the unique index refuses a second species or fruit that differs
+-- only in letter case. Any other text (accents, Greek, Cyrillic, decomposed letters, control
+-- characters) cannot be folded fully in SQL: the triggers store the ASCII and Latin-1 folding of
+-- the 0001 triggers (so Latin-1 duplicates are still refused at once) and mark the row.
+-- inspector's own writes of such text mark the row themselves and store the Unicode keys, and
+-- its repair clears the mark (keys_pending from 1 to 0) with the keys in one UPDATE; neither
+-- fires the folding. The folding steps are the replace() calls of 0001, at most 15 nested in one
+-- expression (SQLite's parser limits the depth), both keys in the same UPDATE.
 --
 -- The mirrored level (animals.suspicion_level, the ranking's index column) always equals
 -- suspicion_levels.level, or 0 without a row there: an INSERT into animals gets the right value
@@ -46,82 +50,54 @@ SET suspicion_level = coalesce((SELECT level FROM suspicion_levels WHERE animal_
 WHERE suspicion_level IS NOT coalesce((SELECT level FROM suspicion_levels WHERE animal_id = animals.id), 0.0);
 
 CREATE TRIGGER animals_keys_after_insert AFTER INSERT ON animals
-WHEN NEW.keys_pending IS NOT 0 OR NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*'
-  OR NEW.species_key IS NOT lower(NEW.species) OR NEW.name_key IS NOT lower(NEW.name)
-BEGIN
-  UPDATE animals SET species_key = lower(NEW.species), name_key = lower(NEW.name),
-    keys_pending = (NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*')
-  WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'À', 'à'), 'Á', 'á'), 'Â', 'â'), 'Ã', 'ã'), 'Ä', 'ä'), 'Å', 'å') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'Æ', 'æ'), 'Ç', 'ç'), 'È', 'è'), 'É', 'é'), 'Ê', 'ê'), 'Ë', 'ë') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'Ì', 'ì'), 'Í', 'í'), 'Î', 'î'), 'Ï', 'ï'), 'Ð', 'ð'), 'Ñ', 'ñ') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'Ò', 'ò'), 'Ó', 'ó'), 'Ô', 'ô'), 'Õ', 'õ'), 'Ö', 'ö'), 'Ø', 'ø') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'Ù', 'ù'), 'Ú', 'ú'), 'Û', 'û'), 'Ü', 'ü'), 'Ý', 'ý'), 'Þ', 'þ') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(species_key, 'ß', 'ss') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'À', 'a'), 'Á', 'a'), 'Â', 'a'), 'Ã', 'a'), 'Ä', 'a'), 'Å', 'a') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Æ', 'æ'), 'Ç', 'c'), 'È', 'e'), 'É', 'e'), 'Ê', 'e'), 'Ë', 'e') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ì', 'i'), 'Í', 'i'), 'Î', 'i'), 'Ï', 'i'), 'Ð', 'ð'), 'Ñ', 'n') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ò', 'o'), 'Ó', 'o'), 'Ô', 'o'), 'Õ', 'o'), 'Ö', 'o'), 'Ø', 'ø') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ù', 'u'), 'Ú', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ý', 'y'), 'Þ', 'þ') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'ß', 'ss'), 'à', 'a'), 'á', 'a'), 'â', 'a'), 'ã', 'a'), 'ä', 'a') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'å', 'a'), 'ç', 'c'), 'è', 'e'), 'é', 'e'), 'ê', 'e'), 'ë', 'e') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'ì', 'i'), 'í', 'i'), 'î', 'i'), 'ï', 'i'), 'ñ', 'n'), 'ò', 'o') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'ó', 'o'), 'ô', 'o'), 'õ', 'o'), 'ö', 'o'), 'ù', 'u'), 'ú', 'u') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'û', 'u'), 'ü', 'u'), 'ý', 'y'), 'ÿ', 'y'), '̀', ''), '́', '') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(name_key, '̂', ''), '̃', ''), '̈', ''), '̊', ''), '̧', '') WHERE id = NEW.id;
-END;
-
-CREATE TRIGGER animals_keys_after_update AFTER UPDATE OF name, species, species_key, name_key ON animals
-WHEN NOT (OLD.keys_pending = 1 AND NEW.keys_pending = 0)
-  AND (NEW.keys_pending IS NOT 0 OR NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*'
+WHEN NEW.keys_pending = 0
+  AND (NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*'
     OR NEW.species_key IS NOT lower(NEW.species) OR NEW.name_key IS NOT lower(NEW.name))
 BEGIN
   UPDATE animals SET species_key = lower(NEW.species), name_key = lower(NEW.name),
     keys_pending = (NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*')
   WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'À', 'à'), 'Á', 'á'), 'Â', 'â'), 'Ã', 'ã'), 'Ä', 'ä'), 'Å', 'å') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'Æ', 'æ'), 'Ç', 'ç'), 'È', 'è'), 'É', 'é'), 'Ê', 'ê'), 'Ë', 'ë') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'Ì', 'ì'), 'Í', 'í'), 'Î', 'î'), 'Ï', 'ï'), 'Ð', 'ð'), 'Ñ', 'ñ') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'Ò', 'ò'), 'Ó', 'ó'), 'Ô', 'ô'), 'Õ', 'õ'), 'Ö', 'ö'), 'Ø', 'ø') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(species_key, 'Ù', 'ù'), 'Ú', 'ú'), 'Û', 'û'), 'Ü', 'ü'), 'Ý', 'ý'), 'Þ', 'þ') WHERE id = NEW.id;
-  UPDATE animals SET species_key = replace(species_key, 'ß', 'ss') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'À', 'a'), 'Á', 'a'), 'Â', 'a'), 'Ã', 'a'), 'Ä', 'a'), 'Å', 'a') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Æ', 'æ'), 'Ç', 'c'), 'È', 'e'), 'É', 'e'), 'Ê', 'e'), 'Ë', 'e') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ì', 'i'), 'Í', 'i'), 'Î', 'i'), 'Ï', 'i'), 'Ð', 'ð'), 'Ñ', 'n') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ò', 'o'), 'Ó', 'o'), 'Ô', 'o'), 'Õ', 'o'), 'Ö', 'o'), 'Ø', 'ø') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ù', 'u'), 'Ú', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ý', 'y'), 'Þ', 'þ') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'ß', 'ss'), 'à', 'a'), 'á', 'a'), 'â', 'a'), 'ã', 'a'), 'ä', 'a') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'å', 'a'), 'ç', 'c'), 'è', 'e'), 'é', 'e'), 'ê', 'e'), 'ë', 'e') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'ì', 'i'), 'í', 'i'), 'î', 'i'), 'ï', 'i'), 'ñ', 'n'), 'ò', 'o') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'ó', 'o'), 'ô', 'o'), 'õ', 'o'), 'ö', 'o'), 'ù', 'u'), 'ú', 'u') WHERE id = NEW.id;
-  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'û', 'u'), 'ü', 'u'), 'ý', 'y'), 'ÿ', 'y'), '̀', ''), '́', '') WHERE id = NEW.id;
+  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(species_key, 'À', 'à'), 'Á', 'á'), 'Â', 'â'), 'Ã', 'ã'), 'Ä', 'ä'), 'Å', 'å'), 'Æ', 'æ'), 'Ç', 'ç'), 'È', 'è'), 'É', 'é'), 'Ê', 'ê'), 'Ë', 'ë'), 'Ì', 'ì'), 'Í', 'í'), 'Î', 'î'), name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'À', 'a'), 'Á', 'a'), 'Â', 'a'), 'Ã', 'a'), 'Ä', 'a'), 'Å', 'a'), 'Æ', 'æ'), 'Ç', 'c'), 'È', 'e'), 'É', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'Ì', 'i'), 'Í', 'i'), 'Î', 'i') WHERE id = NEW.id;
+  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(species_key, 'Ï', 'ï'), 'Ð', 'ð'), 'Ñ', 'ñ'), 'Ò', 'ò'), 'Ó', 'ó'), 'Ô', 'ô'), 'Õ', 'õ'), 'Ö', 'ö'), 'Ø', 'ø'), 'Ù', 'ù'), 'Ú', 'ú'), 'Û', 'û'), 'Ü', 'ü'), 'Ý', 'ý'), 'Þ', 'þ'), name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'Ï', 'i'), 'Ð', 'ð'), 'Ñ', 'n'), 'Ò', 'o'), 'Ó', 'o'), 'Ô', 'o'), 'Õ', 'o'), 'Ö', 'o'), 'Ø', 'ø'), 'Ù', 'u'), 'Ú', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ý', 'y'), 'Þ', 'þ') WHERE id = NEW.id;
+  UPDATE animals SET species_key = replace(species_key, 'ß', 'ss'), name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'ß', 'ss'), 'à', 'a'), 'á', 'a'), 'â', 'a'), 'ã', 'a'), 'ä', 'a'), 'å', 'a'), 'ç', 'c'), 'è', 'e'), 'é', 'e'), 'ê', 'e'), 'ë', 'e'), 'ì', 'i'), 'í', 'i'), 'î', 'i') WHERE id = NEW.id;
+  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'ï', 'i'), 'ñ', 'n'), 'ò', 'o'), 'ó', 'o'), 'ô', 'o'), 'õ', 'o'), 'ö', 'o'), 'ù', 'u'), 'ú', 'u'), 'û', 'u'), 'ü', 'u'), 'ý', 'y'), 'ÿ', 'y'), '̀', ''), '́', '') WHERE id = NEW.id;
+  UPDATE animals SET name_key = replace(replace(replace(replace(replace(name_key, '̂', ''), '̃', ''), '̈', ''), '̊', ''), '̧', '') WHERE id = NEW.id;
+END;
+
+CREATE TRIGGER animals_keys_after_update AFTER UPDATE OF name, species, species_key, name_key ON animals
+WHEN OLD.keys_pending = 0 AND NEW.keys_pending = 0
+  AND (NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*'
+    OR NEW.species_key IS NOT lower(NEW.species) OR NEW.name_key IS NOT lower(NEW.name))
+BEGIN
+  UPDATE animals SET species_key = lower(NEW.species), name_key = lower(NEW.name),
+    keys_pending = (NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*')
+  WHERE id = NEW.id;
+  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(species_key, 'À', 'à'), 'Á', 'á'), 'Â', 'â'), 'Ã', 'ã'), 'Ä', 'ä'), 'Å', 'å'), 'Æ', 'æ'), 'Ç', 'ç'), 'È', 'è'), 'É', 'é'), 'Ê', 'ê'), 'Ë', 'ë'), 'Ì', 'ì'), 'Í', 'í'), 'Î', 'î'), name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'À', 'a'), 'Á', 'a'), 'Â', 'a'), 'Ã', 'a'), 'Ä', 'a'), 'Å', 'a'), 'Æ', 'æ'), 'Ç', 'c'), 'È', 'e'), 'É', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'Ì', 'i'), 'Í', 'i'), 'Î', 'i') WHERE id = NEW.id;
+  UPDATE animals SET species_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(species_key, 'Ï', 'ï'), 'Ð', 'ð'), 'Ñ', 'ñ'), 'Ò', 'ò'), 'Ó', 'ó'), 'Ô', 'ô'), 'Õ', 'õ'), 'Ö', 'ö'), 'Ø', 'ø'), 'Ù', 'ù'), 'Ú', 'ú'), 'Û', 'û'), 'Ü', 'ü'), 'Ý', 'ý'), 'Þ', 'þ'), name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'Ï', 'i'), 'Ð', 'ð'), 'Ñ', 'n'), 'Ò', 'o'), 'Ó', 'o'), 'Ô', 'o'), 'Õ', 'o'), 'Ö', 'o'), 'Ø', 'ø'), 'Ù', 'u'), 'Ú', 'u'), 'Û', 'u'), 'Ü', 'u'), 'Ý', 'y'), 'Þ', 'þ') WHERE id = NEW.id;
+  UPDATE animals SET species_key = replace(species_key, 'ß', 'ss'), name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'ß', 'ss'), 'à', 'a'), 'á', 'a'), 'â', 'a'), 'ã', 'a'), 'ä', 'a'), 'å', 'a'), 'ç', 'c'), 'è', 'e'), 'é', 'e'), 'ê', 'e'), 'ë', 'e'), 'ì', 'i'), 'í', 'i'), 'î', 'i') WHERE id = NEW.id;
+  UPDATE animals SET name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'ï', 'i'), 'ñ', 'n'), 'ò', 'o'), 'ó', 'o'), 'ô', 'o'), 'õ', 'o'), 'ö', 'o'), 'ù', 'u'), 'ú', 'u'), 'û', 'u'), 'ü', 'u'), 'ý', 'y'), 'ÿ', 'y'), '̀', ''), '́', '') WHERE id = NEW.id;
   UPDATE animals SET name_key = replace(replace(replace(replace(replace(name_key, '̂', ''), '̃', ''), '̈', ''), '̊', ''), '̧', '') WHERE id = NEW.id;
 END;
 
 CREATE TRIGGER fruits_key_after_insert AFTER INSERT ON fruits
-WHEN NEW.key_pending IS NOT 0 OR NEW.name GLOB '*[^ -~]*' OR NEW.name_key IS NOT lower(NEW.name)
+WHEN NEW.key_pending = 0
+  AND (NEW.name GLOB '*[^ -~]*' OR NEW.name_key IS NOT lower(NEW.name))
 BEGIN
   UPDATE fruits SET name_key = lower(NEW.name), key_pending = (NEW.name GLOB '*[^ -~]*')
   WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'À', 'à'), 'Á', 'á'), 'Â', 'â'), 'Ã', 'ã'), 'Ä', 'ä'), 'Å', 'å') WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Æ', 'æ'), 'Ç', 'ç'), 'È', 'è'), 'É', 'é'), 'Ê', 'ê'), 'Ë', 'ë') WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ì', 'ì'), 'Í', 'í'), 'Î', 'î'), 'Ï', 'ï'), 'Ð', 'ð'), 'Ñ', 'ñ') WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ò', 'ò'), 'Ó', 'ó'), 'Ô', 'ô'), 'Õ', 'õ'), 'Ö', 'ö'), 'Ø', 'ø') WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ù', 'ù'), 'Ú', 'ú'), 'Û', 'û'), 'Ü', 'ü'), 'Ý', 'ý'), 'Þ', 'þ') WHERE id = NEW.id;
+  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'À', 'à'), 'Á', 'á'), 'Â', 'â'), 'Ã', 'ã'), 'Ä', 'ä'), 'Å', 'å'), 'Æ', 'æ'), 'Ç', 'ç'), 'È', 'è'), 'É', 'é'), 'Ê', 'ê'), 'Ë', 'ë'), 'Ì', 'ì'), 'Í', 'í'), 'Î', 'î') WHERE id = NEW.id;
+  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'Ï', 'ï'), 'Ð', 'ð'), 'Ñ', 'ñ'), 'Ò', 'ò'), 'Ó', 'ó'), 'Ô', 'ô'), 'Õ', 'õ'), 'Ö', 'ö'), 'Ø', 'ø'), 'Ù', 'ù'), 'Ú', 'ú'), 'Û', 'û'), 'Ü', 'ü'), 'Ý', 'ý'), 'Þ', 'þ') WHERE id = NEW.id;
   UPDATE fruits SET name_key = replace(name_key, 'ß', 'ss') WHERE id = NEW.id;
 END;
 
 CREATE TRIGGER fruits_key_after_update AFTER UPDATE OF name, name_key ON fruits
-WHEN NOT (OLD.key_pending = 1 AND NEW.key_pending = 0)
-  AND (NEW.key_pending IS NOT 0 OR NEW.name GLOB '*[^ -~]*' OR NEW.name_key IS NOT lower(NEW.name))
+WHEN OLD.key_pending = 0 AND NEW.key_pending = 0
+  AND (NEW.name GLOB '*[^ -~]*' OR NEW.name_key IS NOT lower(NEW.name))
 BEGIN
   UPDATE fruits SET name_key = lower(NEW.name), key_pending = (NEW.name GLOB '*[^ -~]*')
   WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'À', 'à'), 'Á', 'á'), 'Â', 'â'), 'Ã', 'ã'), 'Ä', 'ä'), 'Å', 'å') WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Æ', 'æ'), 'Ç', 'ç'), 'È', 'è'), 'É', 'é'), 'Ê', 'ê'), 'Ë', 'ë') WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ì', 'ì'), 'Í', 'í'), 'Î', 'î'), 'Ï', 'ï'), 'Ð', 'ð'), 'Ñ', 'ñ') WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ò', 'ò'), 'Ó', 'ó'), 'Ô', 'ô'), 'Õ', 'õ'), 'Ö', 'ö'), 'Ø', 'ø') WHERE id = NEW.id;
-  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(name_key, 'Ù', 'ù'), 'Ú', 'ú'), 'Û', 'û'), 'Ü', 'ü'), 'Ý', 'ý'), 'Þ', 'þ') WHERE id = NEW.id;
+  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'À', 'à'), 'Á', 'á'), 'Â', 'â'), 'Ã', 'ã'), 'Ä', 'ä'), 'Å', 'å'), 'Æ', 'æ'), 'Ç', 'ç'), 'È', 'è'), 'É', 'é'), 'Ê', 'ê'), 'Ë', 'ë'), 'Ì', 'ì'), 'Í', 'í'), 'Î', 'î') WHERE id = NEW.id;
+  UPDATE fruits SET name_key = replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(name_key, 'Ï', 'ï'), 'Ð', 'ð'), 'Ñ', 'ñ'), 'Ò', 'ò'), 'Ó', 'ó'), 'Ô', 'ô'), 'Õ', 'õ'), 'Ö', 'ö'), 'Ø', 'ø'), 'Ù', 'ù'), 'Ú', 'ú'), 'Û', 'û'), 'Ü', 'ü'), 'Ý', 'ý'), 'Þ', 'þ') WHERE id = NEW.id;
   UPDATE fruits SET name_key = replace(name_key, 'ß', 'ss') WHERE id = NEW.id;
 END;
 

@@ -68,13 +68,15 @@ public struct FruitRepository {
         }
       }
       do {
-        try database.statement("INSERT INTO fruits (name, color, name_key) VALUES (?, ?, ?)")
-          .run([name, color, folded])
-        if !NameKey.isPlainASCII(name) {
-          // The schema's trigger keyed the row with SQL's partial folding and marked it.
+        // Text beyond printable ASCII is stored marked, with the Unicode key, so that the
+        // schema's triggers leave it alone; then the mark is cleared (schema 0005).
+        let plainASCII = NameKey.isPlainASCII(name)
+        try database.statement(
+          "INSERT INTO fruits (name, color, name_key, key_pending) VALUES (?, ?, ?, ?)"
+        ).run([name, color, folded, plainASCII ? 0 : 1])
+        if !plainASCII {
           try database.connection.execute(
-            "UPDATE fruits SET name_key = ?, key_pending = 0 WHERE id = ?",
-            [folded, database.connection.lastInsertRowID])
+            "UPDATE fruits SET key_pending = 0 WHERE id = ?", [database.connection.lastInsertRowID])
         }
       } catch let error as SQLiteError where error.code == .constraint {
         if error.message.contains("name_key") { throw CaseError.duplicateFruit(name) }

@@ -22,11 +22,11 @@ extension SuspectRepository {
       let pendingSpecies = try pendingSpeciesKeys()
       let insert = try database.statement(
         """
-        INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key)
-        VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key, keys_pending)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
         """)
-      let repairKeys = try database.statement(
-        "UPDATE animals SET species_key = ?, name_key = ?, keys_pending = 0 WHERE id = ?")
+      let clearMark = try database.statement(
+        "UPDATE animals SET keys_pending = 0 WHERE id = ?")
       let addFavorite = try database.statement(
         "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
       var fruits: [String: Fruit] = [:]
@@ -40,24 +40,20 @@ extension SuspectRepository {
         let species = new.species.trimmingSpaces()
         let emoji = try Self.validated(emoji: new.emoji)
         let speciesKey = NameKey.caseKey(species)
+        // Text beyond printable ASCII is stored marked, with the Unicode keys, so that the
+        // schema's triggers leave it alone; the mark is cleared below (schema 0005).
+        let plainASCII = NameKey.isPlainASCII(species) && NameKey.isPlainASCII(name)
         if pendingSpecies.contains(speciesKey) { throw CaseError.duplicateSpecies(species) }
         do {
           try insert.run([
             name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.sortKey(name),
+            plainASCII ? 0 : 1,
           ])
         } catch let error as SQLiteError where error.code == .constraint {
           throw Self.caseError(for: error, species: species)
         }
         let id = database.connection.lastInsertRowID
-        if !NameKey.isPlainASCII(species) || !NameKey.isPlainASCII(name) {
-          // The schema's trigger keyed this row with SQL's partial folding and marked it;
-          // store the Unicode keys now, before the next suspect's uniqueness is checked.
-          do {
-            try repairKeys.run([speciesKey, NameKey.sortKey(name), id])
-          } catch let error as SQLiteError where error.code == .constraint {
-            throw Self.caseError(for: error, species: species)
-          }
-        }
+        if !plainASCII { try clearMark.run([id]) }
         stored.removeAll(keepingCapacity: true)
         for fruitName in new.favoriteFruits {
           let fruit: Fruit

@@ -176,21 +176,23 @@ public struct SuspectRepository {
       try refoldPendingKeys()
       try requireSpeciesFree(suspect.species, except: id)
       do {
+        // Text beyond printable ASCII is written marked, with the Unicode keys, so that the
+        // schema's triggers leave it alone; then the mark is cleared (schema 0005).
+        let plainASCII = NameKey.isPlainASCII(suspect.species) && NameKey.isPlainASCII(suspect.name)
         try connection.execute(
           """
           UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
-            name_key = ?
+            name_key = ?, keys_pending = ?
           WHERE id = ?
           """,
           [
             suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
-            NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), id,
+            NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), plainASCII ? 0 : 1,
+            id,
           ])
-        // The 0001 triggers re-fold a key left unchanged by a change of letter case with SQL's
-        // ASCII/Latin-1 folding; write the Unicode keys again (this UPDATE fires no trigger).
-        try connection.execute(
-          "UPDATE animals SET species_key = ?, name_key = ?, keys_pending = 0 WHERE id = ?",
-          [NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), id])
+        if !plainASCII {
+          try connection.execute("UPDATE animals SET keys_pending = 0 WHERE id = ?", [id])
+        }
       } catch let error as SQLiteError where error.code == .constraint {
         throw Self.caseError(for: error, species: suspect.species)
       }
