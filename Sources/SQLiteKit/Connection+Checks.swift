@@ -1,5 +1,11 @@
 internal import CSQLite
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One row of `PRAGMA foreign_key_check`: a row whose parent is missing.
 public struct ForeignKeyViolation: Hashable, Sendable, CustomStringConvertible {
   /// The child table.
@@ -85,5 +91,40 @@ extension Connection {
   /// - SQLite: <https://sqlite.org/c3ref/wal_checkpoint_v2.html>
   public func checkpoint(_ mode: CheckpointMode = .passive) throws {
     try check(sqlite3_wal_checkpoint_v2(handle, "main", mode.rawValue, nil, nil))
+  }
+}
+
+extension Connection {
+  /// Opens `path` for checking its content without changing it: read-write with
+  /// `PRAGMA query_only = ON` when the file can be opened for writing, read-only otherwise.
+  ///
+  /// `PRAGMA integrity_check` verifies CHECK constraints only on a connection that could
+  /// write (SQLite 3.40 reports `ok` on a read-only connection to a file whose rows break a
+  /// CHECK), so a checking connection is a writable one that refuses every write. The journal
+  /// mode is left as the file has it (no switch to WAL), and closing it does not checkpoint a
+  /// WAL (`SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE`), so the file and its `-wal` stay byte for byte
+  /// as they were.
+  ///
+  /// - Parameters:
+  ///   - path: An existing database file.
+  ///   - busyTimeout: Milliseconds to wait for another connection's lock.
+  /// - Returns: The connection and whether it is the writable, query-only kind (`false`: a
+  ///   read-only fallback, whose `integrity_check` skips CHECK constraints).
+  /// - Throws: `SQLiteError` from the read-only open when both opens fail.
+  /// - SQLite: <https://sqlite.org/pragma.html#pragma_query_only>,
+  ///   <https://sqlite.org/pragma.html#pragma_integrity_check>,
+  ///   <https://sqlite.org/c3ref/c_dbconfig_defensive.html>
+  public static func openForChecking(path: String, busyTimeout: Int = 5000) throws -> (
+    connection: Connection, verifiesChecks: Bool
+  ) {
+    if access(path, W_OK) == 0,
+      let connection = try? Connection(
+        path: path, mode: .readWrite, busyTimeout: busyTimeout, walMode: false),
+      (try? connection.execute("PRAGMA query_only = ON")) != nil,
+      csqlite_db_config_bool(connection.handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1) == SQLITE_OK
+    {
+      return (connection, true)
+    }
+    return (try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout), false)
   }
 }

@@ -31,6 +31,39 @@ import Testing
     #expect(!(try cli.directoryContents().contains { $0.contains(".tmp-") }))
   }
 
+  /// A backup written over the database's `-wal` destroyed the transactions committed there but
+  /// not yet checkpointed; every file SQLite keeps beside the database is refused by name, by
+  /// symbolic link and by hard link, and nothing is lost.
+  @Test(arguments: ["-wal", "-shm", "-journal"])
+  func theDatabasesOwnFilesAreRefused(suffix: String) throws {
+    let cli = try CLITestCase(seeded: true)
+    // Another client commits into the WAL and keeps it from being checkpointed.
+    let writer = try Connection(path: cli.databasePath)
+    try writer.execute(
+      """
+      PRAGMA wal_autocheckpoint = 0;
+      INSERT INTO alibis (animal_id, statement) VALUES (1, 'committed in the WAL');
+      """)
+    let file = cli.databasePath + suffix
+    let symbolic = cli.directory.appendingPathComponent("link").path
+    #expect(symlink(file, symbolic) == 0)
+    var targets = [file, symbolic, cli.directory.path + "/./cases.sqlite" + suffix]
+    if suffix != "-journal" {
+      let hard = cli.directory.appendingPathComponent("hard").path
+      #expect(link(file, hard) == 0)
+      targets.append(hard)
+    }
+    for target in targets {
+      let outcome = cli.run("backup", target)
+      #expect(outcome.status == 64, "\(target)")
+      #expect(
+        lines(outcome.standardError).first
+          == "inspector: error: DEST is the database's \(suffix) file, which SQLite needs;"
+          + " give another file", "\(target)")
+    }
+    #expect(try cli.suspect("fish")["alibi"] as? String == "committed in the WAL")
+  }
+
   @Test func fifoIsRefusedAndLeftAlone() throws {
     let cli = try CLITestCase(seeded: true)
     let fifo = cli.directory.appendingPathComponent("pipe").path

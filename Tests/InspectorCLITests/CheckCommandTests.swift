@@ -32,7 +32,7 @@ struct CheckCommandTests {
     let cli = try Self.damaged()
     let outcome = cli.run("check", "--json")
     #expect(outcome.status == 65)
-    #expect(outcome.standardError.hasPrefix("inspector: error: check found 4 fault(s)"))
+    #expect(outcome.standardError.hasPrefix("inspector: error: check found 7 fault(s)"))
     let report = try jsonObject(outcome.standardOutput)
     #expect(report["ok"] as? Bool == false)
     let findings = try #require(report["findings"] as? [[String: Any]])
@@ -43,6 +43,9 @@ struct CheckCommandTests {
     }
     #expect(
       summary == [
+        "fault integrity_check - -",
+        "fault integrity_check - -",
+        "fault integrity_check - -",
         "fault foreign_key_check favorite_fruits -",
         "note schema _litestream_seq -",
         "note derived_column animals -",
@@ -51,11 +54,11 @@ struct CheckCommandTests {
         "fault domain suspicion_levels animal_id 3",
       ])
     #expect(
-      findings[3]["message"] as? String == "'ΑΛΕΠΟΥ' (id 11) and 'αλεπου' (id 12) are one"
+      findings[6]["message"] as? String == "'ΑΛΕΠΟΥ' (id 11) and 'αλεπου' (id 12) are one"
         + " species ignoring case, so look-ups of it are ambiguous")
-    #expect(findings[4]["message"] as? String == "paw_size 'huge' is not small, medium or large")
-    #expect(findings[4]["hint"] as? String == "inspector animal edit id:2 --paw small|medium|large")
-    #expect(findings[5]["message"] as? String == "level 7.0 is not a number from 0 to 1")
+    #expect(findings[7]["message"] as? String == "paw_size 'huge' is not small, medium or large")
+    #expect(findings[7]["hint"] as? String == "inspector animal edit id:2 --paw small|medium|large")
+    #expect(findings[8]["message"] as? String == "level 7.0 is not a number from 0 to 1")
   }
 
   @Test func everyFindingIsListedInCSVAndTable() throws {
@@ -64,7 +67,7 @@ struct CheckCommandTests {
     #expect(csv.status == 65)
     let rows = csvLines(csv.standardOutput)
     #expect(rows.first == "severity,check,table,row,finding,hint")
-    #expect(rows.count == 7)
+    #expect(rows.count == 10)
     #expect(
       rows.contains(
         "fault,domain,suspicion_levels,animal_id 3,level 7.0 is not a number"
@@ -74,6 +77,22 @@ struct CheckCommandTests {
     #expect(table.standardOutput.contains("case rules         3 fault(s)"))
     #expect(table.standardOutput.contains("paw_size 'huge' is not small, medium or large"))
     #expect(table.standardOutput.contains("table _litestream_seq is not one of inspector's"))
+  }
+
+  /// A row that breaks a CHECK no rule of ours repeats (a fruit colour): only integrity_check on
+  /// a connection that could write sees it.
+  @Test func aRowBreakingACheckConstraintIsAFault() throws {
+    let cli = try CLITestCase(seeded: true)
+    let writer = try Connection(path: cli.databasePath)
+    try writer.execute(
+      "PRAGMA ignore_check_constraints = ON; UPDATE fruits SET color = 'Not A Colour!' WHERE id = 1"
+    )
+    let outcome = cli.run("check", "--format", "csv")
+    #expect(outcome.status == 65)
+    #expect(
+      csvLines(outcome.standardOutput).contains(
+        "fault,integrity_check,,,CHECK constraint failed in fruits,"
+          + "restore a good backup: inspector restore BACKUP --force"))
   }
 
   @Test func tablesOfOtherToolsAreNotesNotFaults() throws {

@@ -75,6 +75,26 @@ import Testing
     Self.expectRefusedRestore(cli, [backup, "--force"], naming: reason)
   }
 
+  /// SQLite's integrity_check skips CHECK constraints on a read-only connection: a backup whose
+  /// rows break a CHECK (stored with the checks off) was copied over the database before the
+  /// copy's own check refused it. The source is now checked on a query-only connection that
+  /// sees them, and by the case's own rules, before anything is touched.
+  @Test(arguments: [
+    ("UPDATE animals SET paw_size = 'huge' WHERE id = 2", "CHECK constraint failed in animals"),
+    ("UPDATE fruits SET color = 'Not A Colour!' WHERE id = 1", "CHECK constraint failed in fruits"),
+  ])
+  func aBackupWhoseRowsBreakACheckIsRefusedBeforeTheCopy(change: String, problem: String)
+    throws
+  {
+    let cli = try CLITestCase(seeded: true)
+    let backup = Self.seedBackup(cli, "unchecked.sqlite")
+    try Self.shell(backup, "PRAGMA ignore_check_constraints = ON; \(change)", in: cli)
+    cli.succeed("suspect", "raccoon", "0.9")
+    Self.expectRefusedRestore(
+      cli, [backup, "--force"], naming: "\(backup) is damaged: \(problem)")
+    #expect(try cli.suspect("raccoon")["suspicion_level"] as? Double == 0.9)
+  }
+
   @Test func aBackupWithLitestreamTablesIsRestored() throws {
     let cli = try CLITestCase(seeded: true)
     let backup = Self.seedBackup(cli, "replicated.sqlite")

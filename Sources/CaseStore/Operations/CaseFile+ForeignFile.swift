@@ -65,14 +65,17 @@ extension CaseFile {
 
   // MARK: - Internal helpers
 
-  /// Opens a file that may be foreign read-only with `PRAGMA trusted_schema = OFF`, so that
-  /// functions with side effects cannot run from its views or triggers; errors of a damaged
-  /// file become ``CaseFileError/damaged(_:problems:)``.
+  /// Opens a file that may be foreign, without changing it, with `PRAGMA trusted_schema = OFF`,
+  /// so that functions with side effects cannot run from its views or triggers; errors of a
+  /// damaged file become ``CaseFileError/damaged(_:problems:)``. The connection is a
+  /// query-only writable one where possible, so that `integrity_check` also verifies CHECK
+  /// constraints (see `Connection.openForChecking(path:busyTimeout:)`).
   ///
   /// SQLite: <https://sqlite.org/pragma.html#pragma_trusted_schema>
   static func openForeign(_ path: String, busyTimeout: Int) throws -> Connection {
     do {
-      let connection = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+      let connection = try Connection.openForChecking(path: path, busyTimeout: busyTimeout)
+        .connection
       try connection.execute("PRAGMA trusted_schema = OFF")
       return connection
     } catch let error as SQLiteError where error.code != .busy && error.code != .locked {

@@ -35,7 +35,11 @@ public enum CaseFile {
   ///
   /// - Throws: `SQLiteError` when the file is too damaged to check at all.
   public static func check(_ connection: Connection) throws -> CheckReport {
-    let integrity = try connection.integrityCheck()
+    try check(connection, integrity: try connection.integrityCheck())
+  }
+
+  /// ``check(_:)`` with the `integrity_check` result already in hand (a restore runs it first).
+  static func check(_ connection: Connection, integrity: [String]) throws -> CheckReport {
     let foreignKeys = try connection.foreignKeyCheck()
     let migrations = try CaseDatabase.migrator.status(of: connection)
     var findings: [CheckFinding] = []
@@ -142,10 +146,6 @@ public enum CaseFile {
     guard problems == ["ok"] else { throw CaseFileError.damaged(path, problems: problems) }
     if applicationID == 0 { try requireKnownMigrations(connection, path: path) }
     try requireCompilableSchema(connection, path: path)
-    let dangling = try connection.foreignKeyCheck()
-    guard dangling.isEmpty else {
-      throw CaseFileError.damaged(path, problems: dangling.map(\.description))
-    }
     let version = try CaseDatabase.migrator.currentVersion(of: connection)
     let latest = CaseDatabase.migrator.latestVersion
     if version > latest {
@@ -163,6 +163,20 @@ public enum CaseFile {
     if let code = try SchemaComparison.unexpectedCode(connection, version: version).first {
       throw CaseFileError.notACaseDatabase(
         path, reason: "it holds \(code), which inspector's migrations do not create")
+    }
+    // Everything `check` would call a fault (dangling rows, wrong derived columns, duplicates,
+    // values outside the domain); migrations an older backup has yet to get are no fault here,
+    // and files beside the backup are not part of it.
+    let faults = try check(connection, integrity: problems).faults.filter {
+      $0.kind != .migration && $0.kind != .file
+    }
+    if !faults.isEmpty {
+      throw CaseFileError.damaged(
+        path,
+        problems: faults.map { finding in
+          [finding.table, finding.row].compactMap { $0 }.joined(separator: " ") + ": "
+            + finding.message
+        })
     }
     return version
   }

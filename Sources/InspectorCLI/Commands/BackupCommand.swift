@@ -21,8 +21,13 @@ struct BackupCommand: InspectorCommand {
       throw context.invalidValue(destination, for: "dest", reason: "expected a file path")
     }
     try context.requireDatabaseFile()
-    if isSameFile(destination, context.databasePath) {
-      throw context.usageError("DEST is the database itself; give another file")
+    if let clash = try BackupDestination(path: destination).clash(
+      withDatabaseAt: context.databasePath)
+    {
+      throw context.usageError(
+        clash.isEmpty
+          ? "DEST is the database itself; give another file"
+          : "DEST is the database's \(clash) file, which SQLite needs; give another file")
     }
     let source = try Connection(
       path: context.databasePath, mode: .readOnly, busyTimeout: context.busyTimeout)
@@ -42,14 +47,6 @@ struct BackupCommand: InspectorCommand {
       context, json: [("path", .string(destination)), ("pages", .integer(pages))],
       csvHeader: ["path", "pages"], csv: [destination, "\(pages)"]
     ) { "Backed up \(context.databasePath) to \(destination) (\(pages) pages)." }
-  }
-
-  /// `true` when both paths name one existing file (same device and inode).
-  static func isSameFile(_ first: String, _ second: String) -> Bool {
-    var a = stat()
-    var b = stat()
-    return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev
-      && a.st_ino == b.st_ino
   }
 
   /// `\r[#########...........]  45%` for a terminal.

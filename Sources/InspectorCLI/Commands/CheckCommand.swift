@@ -19,8 +19,11 @@ struct CheckCommand: InspectorCommand {
 
   static func run(_ context: CommandContext) throws -> String {
     try context.requireDatabaseFile()
-    let connection = try Connection(
-      path: context.databasePath, mode: .readOnly, busyTimeout: context.busyTimeout)
+    // A query-only writable connection where possible: integrity_check verifies CHECK
+    // constraints only on a connection that could write.
+    let connection = try Connection.openForChecking(
+      path: context.databasePath, busyTimeout: context.busyTimeout
+    ).connection
     let report = try CaseFile.check(connection)
     let output = render(report, context)
     let faults = report.faults
