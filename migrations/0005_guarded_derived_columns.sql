@@ -7,18 +7,20 @@
 -- folding, NFC) before it relies on their keys, and a look-up that meets a marked row compares
 -- it in Swift. So the triggers act only on a write that leaves a row unmarked. For text made
 -- only of printable ASCII, SQL's lower() is exactly the key inspector computes: a missing or
--- wrong key is recomputed, and the unique index refuses a second species or fruit that differs
--- only in letter case. Any other text (accents, Greek, Cyrillic, decomposed letters, control
+-- wrong key is recomputed whenever a write leaves the row unmarked, and the unique index
+-- refuses a second species or fruit that differs only in letter case. Any other text (accents, Greek, Cyrillic, decomposed letters, control
 -- characters) cannot be folded fully in SQL: the triggers store the ASCII and Latin-1 folding of
 -- the 0001 triggers (so Latin-1 duplicates are still refused at once) and mark the row.
 -- inspector's own writes of such text mark the row themselves and store the Unicode keys, and
 -- its repair clears the mark (keys_pending from 1 to 0) with the keys in one UPDATE; neither
--- fires the folding. The folding steps are the replace() calls of 0001, at most 15 nested in one
+-- fires the folding. (A client that clears the mark by hand on such a row is believed; the
+-- look-ups check every row they find against its own text, and `check` reports the keys.) The folding steps are the replace() calls of 0001, at most 15 nested in one
 -- expression (SQLite's parser limits the depth), both keys in the same UPDATE.
 --
 -- The mirrored level (animals.suspicion_level, the ranking's index column) always equals
 -- suspicion_levels.level, or 0 without a row there: an INSERT into animals gets the right value
--- whatever it supplies, and an UPDATE that sets another value is refused.
+-- whatever it supplies, so does a row whose id changes, and an UPDATE that sets another value
+-- is refused.
 --
 -- Blank names: the CHECK constraints of 0001 trim only spaces; these triggers refuse a name,
 -- species or fruit name made only of Unicode white space (tab, no-break space, ideographic
@@ -64,10 +66,12 @@ BEGIN
   UPDATE animals SET name_key = replace(replace(replace(replace(replace(name_key, '̂', ''), '̃', ''), '̈', ''), '̊', ''), '̧', '') WHERE id = NEW.id;
 END;
 
-CREATE TRIGGER animals_keys_after_update AFTER UPDATE OF name, species, species_key, name_key ON animals
-WHEN OLD.keys_pending = 0 AND NEW.keys_pending = 0
-  AND (NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*'
-    OR NEW.species_key IS NOT lower(NEW.species) OR NEW.name_key IS NOT lower(NEW.name))
+CREATE TRIGGER animals_keys_after_update
+AFTER UPDATE OF name, species, species_key, name_key, keys_pending ON animals
+WHEN NEW.keys_pending = 0 AND (
+  (NOT (NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*')
+    AND (NEW.species_key IS NOT lower(NEW.species) OR NEW.name_key IS NOT lower(NEW.name)))
+  OR (OLD.keys_pending = 0 AND (NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*')))
 BEGIN
   UPDATE animals SET species_key = lower(NEW.species), name_key = lower(NEW.name),
     keys_pending = (NEW.species GLOB '*[^ -~]*' OR NEW.name GLOB '*[^ -~]*')
@@ -90,9 +94,10 @@ BEGIN
   UPDATE fruits SET name_key = replace(name_key, 'ß', 'ss') WHERE id = NEW.id;
 END;
 
-CREATE TRIGGER fruits_key_after_update AFTER UPDATE OF name, name_key ON fruits
-WHEN OLD.key_pending = 0 AND NEW.key_pending = 0
-  AND (NEW.name GLOB '*[^ -~]*' OR NEW.name_key IS NOT lower(NEW.name))
+CREATE TRIGGER fruits_key_after_update AFTER UPDATE OF name, name_key, key_pending ON fruits
+WHEN NEW.key_pending = 0 AND (
+  (NOT NEW.name GLOB '*[^ -~]*' AND NEW.name_key IS NOT lower(NEW.name))
+  OR (OLD.key_pending = 0 AND NEW.name GLOB '*[^ -~]*'))
 BEGIN
   UPDATE fruits SET name_key = lower(NEW.name), key_pending = (NEW.name GLOB '*[^ -~]*')
   WHERE id = NEW.id;
@@ -102,6 +107,15 @@ BEGIN
 END;
 
 CREATE TRIGGER animals_level_after_insert AFTER INSERT ON animals
+WHEN NEW.suspicion_level IS NOT
+  coalesce((SELECT level FROM suspicion_levels WHERE animal_id = NEW.id), 0.0)
+BEGIN
+  UPDATE animals
+  SET suspicion_level = coalesce((SELECT level FROM suspicion_levels WHERE animal_id = NEW.id), 0.0)
+  WHERE id = NEW.id;
+END;
+
+CREATE TRIGGER animals_level_after_id_update AFTER UPDATE OF id ON animals
 WHEN NEW.suspicion_level IS NOT
   coalesce((SELECT level FROM suspicion_levels WHERE animal_id = NEW.id), 0.0)
 BEGIN

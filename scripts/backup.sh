@@ -2,7 +2,8 @@
 # scripts/backup.sh DB DIR [KEEP]
 #
 # Takes a timestamped online backup of the case database DB into DIR, checks it with
-# `inspector check`, and keeps only the newest KEEP backups of DB in DIR (default 7).
+# `inspector check`, and keeps only the newest KEEP backups of DB in DIR (default 7). A backup
+# that check faults is kept, nothing is rotated, and the script exits 65.
 # Uses `inspector` from PATH, or the binary named by $INSPECTOR. Exits non-zero on any failure,
 # leaving the older backups in place. (README "Operations")
 set -euo pipefail
@@ -40,9 +41,12 @@ done
   rm -f "$dest"
   fail "the backup to $dest failed; removed it" "$status"
 }
+# `inspector backup` already refused a damaged copy. A fault check still finds (a duplicate
+# written by another client, say) is the live database's too: the backup is kept, since it is
+# the newest copy there is, but no older backup is rotated away, and the run fails loudly.
 if ! "$inspector" --db "$dest" check >/dev/null; then
-  rm -f "$dest"
-  fail "the new backup $dest failed 'inspector check'; removed it" 65
+  fail "the new backup $dest has faults that 'inspector --db $dest check' lists (so does the"\
+" database); kept it and removed no older backup" 65
 fi
 echo "backup: $dest"
 

@@ -63,8 +63,25 @@ struct CaseDatabaseTests {
       #expect(throws: CaseError.schemaOutOfDate(current: 0, latest: latest)) {
         try CaseDatabase(path: path, access: .readOnly)
       }
+      // Another program's database is never turned into a case file, nor touched.
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      #expect(
+        throws: CaseFileError.notACaseDatabase(path, reason: "no application_id and no migrations")
+      ) {
+        try CaseDatabase(path: path, access: .create)
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+  }
+
+  @Test func anEmptySQLiteFileBecomesACaseFile() throws {
+    try withTemporaryFile { path in
+      _ = try Connection(path: path, mode: .readWriteCreate)
       let migrated = try CaseDatabase(path: path, access: .create)
       #expect(try migrated.suspects.count() == 0)
+      #expect(
+        try migrated.connection.scalar("PRAGMA application_id")?.integerValue
+          == Int64(CaseDatabase.applicationID))
     }
   }
 

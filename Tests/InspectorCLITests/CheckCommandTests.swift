@@ -46,7 +46,7 @@ struct CheckCommandTests {
         "fault integrity_check - -",
         "fault integrity_check - -",
         "fault integrity_check - -",
-        "fault foreign_key_check favorite_fruits -",
+        "fault foreign_key_check favorite_fruits animal_id 999, fruit_id 1",
         "note schema _litestream_seq -",
         "note derived_column animals -",
         "fault duplicate animals id 11",

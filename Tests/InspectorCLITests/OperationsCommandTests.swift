@@ -620,8 +620,8 @@ final class ChildProcess {
     #expect(outcome.status == 65)
     #expect(
       lines(outcome.standardError) == [
-        "inspector: error: check found 1 fault(s); the first: favorite_fruits: refers to a row"
-          + " of animals that does not exist",
+        "inspector: error: check found 1 fault(s); the first: favorite_fruits animal_id 999,"
+          + " fruit_id 1: refers to a row of animals that does not exist",
         "hint: remove the row or restore the missing animals row",
       ])
     #expect(outcome.standardOutput.contains("foreign_key_check  1 fault(s)"))

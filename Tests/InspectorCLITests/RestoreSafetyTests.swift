@@ -57,7 +57,7 @@ import Testing
   @Test(arguments: [
     (
       "CREATE TRIGGER wipe AFTER UPDATE ON alibis BEGIN DELETE FROM favorite_fruits; END",
-      "it holds trigger wipe, which inspector's migrations do not create"
+      "its schema differs from inspector's: trigger wipe on alibis is not inspector's"
     ),
     (
       "CREATE VIEW everyone AS SELECT * FROM animals",

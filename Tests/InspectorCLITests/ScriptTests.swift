@@ -80,6 +80,32 @@ import Testing
     }
   }
 
+  /// A fault check finds in the new backup is the live database's too (here a Greek species
+  /// written twice by another client): the backup is kept, as the newest copy there is, nothing
+  /// older is rotated away, and the run fails with 65.
+  @Test func aBackupWithCheckFaultsIsKeptAndNothingIsRotated() throws {
+    let cli = try CLITestCase(seeded: true)
+    let writer = try Connection(path: cli.databasePath)
+    try writer.execute(
+      """
+      INSERT INTO animals (name, species, paw_size) VALUES ('Big', 'ΑΛΕΠΟΥ', 'small');
+      INSERT INTO animals (name, species, paw_size) VALUES ('Small', 'αλεπου', 'small');
+      """)
+    let directory = cli.directory.appendingPathComponent("backups")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    let old = directory.appendingPathComponent("cases-20200101T000001Z.sqlite")
+    try Data("old".utf8).write(to: old)
+    let result = try script("backup.sh", cli.databasePath, directory.path, "1", in: cli)
+    #expect(result.status == 65)
+    #expect(result.standardError.contains("kept it and removed no older backup"))
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(files.count == 2)
+    #expect(FileManager.default.fileExists(atPath: old.path))
+    let made = directory.appendingPathComponent(try #require(files.last)).path
+    #expect(
+      try OperationsFixture.contents(of: made) == OperationsFixture.contents(of: cli.databasePath))
+  }
+
   /// Two runs started together (in the same second) once wrote one file name and both
   /// reported success: one backup silently lost. Each must claim its own name.
   @Test func concurrentBackupsGetDistinctCompleteFiles() throws {

@@ -9,6 +9,9 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   case ambiguousSuspect(String, candidates: [String])
   /// No fruit has this name.
   case unknownFruit(String)
+  /// Several fruits are this name ignoring case (stored by another client); the candidates as
+  /// `Name (id N)`.
+  case ambiguousFruit(String, candidates: [String])
   /// No incident has this id.
   case unknownIncident(String)
   /// Another suspect already has this species (ignoring case).
@@ -42,6 +45,9 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
         + candidates.joined(separator: ", ")
     case .unknownFruit(let name):
       return "no fruit named '\(CaseError.shown(name))'"
+    case .ambiguousFruit(let name, let candidates):
+      return "'\(CaseError.shown(name))' matches several fruits: "
+        + candidates.joined(separator: ", ")
     case .unknownIncident(let reference):
       return "no incident with id '\(CaseError.shown(reference))'"
     case .duplicateSpecies(let species):

@@ -63,6 +63,25 @@ extension CaseFile {
     return rows
   }
 
+  /// Throws unless the file at `path` may become or is a case database: missing or empty, or
+  /// marked with ``CaseDatabase/applicationID``, or a SQLite file without any table yet, or an
+  /// older case database (application_id 0 with migration records this binary knows). Runs
+  /// before anything opens the file for writing, so that `init` and `migrate up` never turn
+  /// another program's database into a case file (nor even switch it to WAL).
+  ///
+  /// - Throws: ``CaseFileError/notACaseDatabase(_:reason:)``,
+  ///   ``CaseFileError/notADatabase(_:)`` when the file is not SQLite, or `SQLiteError`.
+  public static func requireCaseFileOrNew(at path: String, busyTimeout: Int = 5000) throws {
+    var info = stat()
+    guard path != ":memory:", stat(path, &info) == 0, info.st_size > 0 else { return }
+    guard try applicationID(at: path) != CaseDatabase.applicationID else { return }
+    let connection = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+    guard try connection.scalar("SELECT count(*) FROM sqlite_schema")?.integerValue != 0 else {
+      return
+    }
+    try requireKnownMigrations(connection, path: path)
+  }
+
   // MARK: - Internal helpers
 
   /// Opens a file that may be foreign, without changing it, with `PRAGMA trusted_schema = OFF`,

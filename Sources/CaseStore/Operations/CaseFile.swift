@@ -49,12 +49,15 @@ public enum CaseFile {
           .fault, .integrity, $0, hint: "restore a good backup: inspector restore BACKUP --force")
       }
     }
-    findings += foreignKeys.map { violation in
+    findings += foreignKeys.filter { $0.table != "favorite_fruits" }.map { violation in
       CheckFinding(
         .fault, .foreignKey, table: violation.table,
         row: violation.rowID.map { "rowid \($0)" },
         "refers to a row of \(violation.parent) that does not exist",
         hint: "remove the row or restore the missing \(violation.parent) row")
+    }
+    if foreignKeys.contains(where: { $0.table == "favorite_fruits" }) {
+      findings += try danglingFavorites(connection)
     }
     findings += migrations.filter { $0.state != .applied }.map { status in
       CheckFinding(
@@ -85,6 +88,28 @@ public enum CaseFile {
     return CheckReport(
       integrity: integrity, foreignKeys: foreignKeys, migrations: migrations,
       findings: findings)
+  }
+
+  /// `favorite_fruits` has no rowid, so `foreign_key_check` cannot name its rows: this names
+  /// each dangling favourite by its key.
+  private static func danglingFavorites(_ connection: Connection) throws -> [CheckFinding] {
+    let rows = try connection.prepare(
+      """
+      SELECT ff.animal_id, ff.fruit_id, a.id IS NULL, f.id IS NULL FROM favorite_fruits ff
+      LEFT JOIN animals a ON a.id = ff.animal_id LEFT JOIN fruits f ON f.id = ff.fruit_id
+      WHERE a.id IS NULL OR f.id IS NULL ORDER BY ff.animal_id, ff.fruit_id
+      """)
+    var findings: [CheckFinding] = []
+    while try rows.step() {
+      let parent = rows.int64(at: 2) == 1 ? "animals" : "fruits"
+      findings.append(
+        CheckFinding(
+          .fault, .foreignKey, table: "favorite_fruits",
+          row: "animal_id \(rows.int64(at: 0)), fruit_id \(rows.int64(at: 1))",
+          "refers to a row of \(parent) that does not exist",
+          hint: "remove the row or restore the missing \(parent) row"))
+    }
+    return findings
   }
 
   /// The faults of ``SchemaComparison`` alone: objects of the tool's schema that are missing

@@ -68,7 +68,18 @@ enum SchemaComparison {
           "\(object.type) \(name) differs from what the migrations create: \(what)",
           hint: rebuildHint))
     }
+    let ownTables = Set(expected.values.filter { $0.type == "table" }.map(\.table))
     for (name, object) in live.sorted(by: { $0.key < $1.key }) where expected[name] == nil {
+      if object.type == "trigger" && ownTables.contains(object.table) {
+        // It runs inside every write of inspector's, which cannot know what it does (a full-text
+        // trigger of sqlite-utils even fails them: its virtual table is not trusted).
+        findings.append(
+          CheckFinding(
+            .fault, .schema, table: object.table,
+            "trigger \(name) on \(object.table) is not inspector's: it runs inside inspector's"
+              + " writes", hint: "DROP TRIGGER \(name) (sqlite-utils: disable-fts)"))
+        continue
+      }
       findings.append(
         CheckFinding(
           .note, .schema, table: object.table,

@@ -42,6 +42,7 @@ public final class CaseDatabase {
   ///   - busyTimeout: Milliseconds to wait for another writer's lock (README "Guarantees").
   /// - Throws: `SQLiteError` when the file is missing (``ResultCode/cannotOpen``), not a
   ///   database (``ResultCode/notADatabase``) or locked past the timeout;
+  ///   `CaseFileError.notACaseDatabase` with `.create` for another program's SQLite file;
   ///   ``CaseError/schemaOutOfDate(current:latest:)`` for an old schema (not with `.create`);
   ///   `MigrationError` for a newer schema (writes) or a failed migration.
   public init(path: String, access: Access, busyTimeout: Int = 5000) throws {
@@ -51,6 +52,7 @@ public final class CaseDatabase {
       case .readWrite: .readWrite
       case .create: .readWriteCreate
       }
+    if access == .create { try CaseFile.requireCaseFileOrNew(at: path, busyTimeout: busyTimeout) }
     connection = try Connection(path: path, mode: mode, busyTimeout: busyTimeout)
     let migrator = CaseDatabase.migrator
     switch access {
@@ -89,8 +91,21 @@ public final class CaseDatabase {
   ///
   /// - Throws: What `body` throws, or `SQLiteError` (e.g. ``ResultCode/busy``).
   public func write<T>(_ body: () throws -> T) throws -> T {
-    try connection.inTransaction(.immediate, body)
+    try connection.inTransaction(.immediate) {
+      // Rows other clients wrote get their Unicode keys before any change relies on them.
+      if try connection.scalar(Self.pendingProbe)?.integerValue == 1 {
+        try suspects.refoldPendingKeys()
+        try fruits.refoldPendingKeys()
+      }
+      return try body()
+    }
   }
+
+  /// `1` when any suspect or fruit is marked for re-folding (two probes of partial indexes).
+  static let pendingProbe = """
+    SELECT EXISTS (SELECT 1 FROM animals WHERE keys_pending = 1)
+      OR EXISTS (SELECT 1 FROM fruits WHERE key_pending = 1)
+    """
 
   /// Re-folds the keys of rows that other clients wrote (marked `keys_pending` by the schema's
   /// triggers, `migrations/0005_guarded_derived_columns.sql`), so that orders by `name_key`
@@ -105,11 +120,7 @@ public final class CaseDatabase {
   /// - Returns: `true` when marked rows existed and were re-folded.
   @discardableResult
   public func refoldPendingKeysIfAny() -> Bool {
-    let probe = """
-      SELECT EXISTS (SELECT 1 FROM animals WHERE keys_pending = 1)
-        OR EXISTS (SELECT 1 FROM fruits WHERE key_pending = 1)
-      """
-    guard (try? connection.scalar(probe)?.integerValue) == 1 else { return false }
+    guard (try? connection.scalar(Self.pendingProbe)?.integerValue) == 1 else { return false }
     let writer: CaseDatabase
     if connection.mode == .readOnly {
       guard
@@ -120,15 +131,8 @@ public final class CaseDatabase {
     } else {
       writer = self
     }
-    do {
-      try writer.write {
-        try writer.suspects.refoldPendingKeys()
-        try writer.fruits.refoldPendingKeys()
-      }
-      return true
-    } catch {
-      return false
-    }
+    // write re-folds marked rows before its body.
+    return (try? writer.write {}) != nil
   }
 
   // MARK: - Internal helpers

@@ -20,27 +20,31 @@ public struct FruitRepository {
     return fruits
   }
 
-  /// The fruit named `name`, ignoring case (Unicode-aware).
+  /// The fruit named `name`, ignoring case and Unicode normalization.
   ///
-  /// - Throws: ``CaseError/unknownFruit(_:)`` or `SQLiteError`.
+  /// Every fruit whose name folds to the same key counts: the one the unique index finds
+  /// (checked against its own name, so a key written by hand never answers for another name)
+  /// and fruits other clients wrote whose keys inspector has not re-folded yet
+  /// (`key_pending = 1`, read through a partial index). More than one is ambiguous, so that no
+  /// command acts on the wrong fruit.
+  ///
+  /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/ambiguousFruit(_:candidates:)``
+  ///   with every candidate as `Name (id N)`, or `SQLiteError`.
   public func find(_ name: String) throws -> Fruit {
-    let rows = try database.statement("SELECT id, name, color FROM fruits WHERE name_key = ?")
-    try rows.bind([NameKey.caseKey(name.trimmingSpaces())])
-    if try rows.step() {
-      let fruit = Fruit(id: rows.int64(at: 0), name: rows.text(at: 1), color: rows.text(at: 2))
-      rows.reset()
-      return fruit
-    }
-    // Rows written by other tools may carry a key folded differently; they are marked.
     let folded = NameKey.caseKey(name.trimmingSpaces())
-    let marked = try database.statement(
-      "SELECT id, name, color FROM fruits WHERE key_pending = 1 ORDER BY id")
-    defer { marked.reset() }
-    while try marked.step() {
-      let (id, stored, color) = (marked.int64(at: 0), marked.text(at: 1), marked.text(at: 2))
-      if NameKey.caseKey(stored) == folded { return Fruit(id: id, name: stored, color: color) }
+    var matches = try fruits(
+      "SELECT id, name, color FROM fruits WHERE name_key = ? ORDER BY id", [folded]
+    ).filter { NameKey.caseKey($0.name) == folded }
+    matches += try fruits(
+      "SELECT id, name, color FROM fruits WHERE key_pending = 1 ORDER BY id", []
+    ).filter { NameKey.caseKey($0.name) == folded }
+    var seen = Set<Int64>()
+    matches = matches.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    guard let first = matches.first else { throw CaseError.unknownFruit(name) }
+    guard matches.count == 1 else {
+      throw CaseError.ambiguousFruit(name, candidates: matches.map { "\($0.name) (id \($0.id))" })
     }
-    throw CaseError.unknownFruit(name)
+    return first
   }
 
   /// Stores a new fruit.
@@ -58,7 +62,6 @@ public struct FruitRepository {
     let name = name.trimmingSpaces()
     let color = try Fruit.normalizedColor(color)
     return try database.write {
-      try refoldPendingKeys()
       let folded = NameKey.caseKey(name)
       let marked = try database.statement("SELECT name FROM fruits WHERE key_pending = 1")
       while try marked.step() {
@@ -104,6 +107,18 @@ public struct FruitRepository {
   }
 
   // MARK: - Internal helpers
+
+  /// The fruits a query selecting `id, name, color` returns.
+  private func fruits(_ sql: String, _ values: [any SQLiteBindable]) throws -> [Fruit] {
+    let rows = try database.statement(sql)
+    defer { rows.reset() }
+    try rows.bind(values)
+    var result: [Fruit] = []
+    while try rows.step() {
+      result.append(Fruit(id: rows.int64(at: 0), name: rows.text(at: 1), color: rows.text(at: 2)))
+    }
+    return result
+  }
 
   /// Re-folds the keys of fruits marked by the SQL triggers (see
   /// ``SuspectRepository/refoldPendingKeys()``).

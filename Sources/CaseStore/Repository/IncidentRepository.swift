@@ -103,9 +103,27 @@ public struct IncidentRepository {
 
   static func incident(from row: Statement) throws -> Incident {
     let id = row.int64(at: 0)
-    let location: Location? =
-      row.isNull(at: 4) || row.isNull(at: 5)
-      ? nil : Location(latitude: row.double(at: 4), longitude: row.double(at: 5))
+    var location: Location?
+    if !row.isNull(at: 4) || !row.isNull(at: 5) {
+      guard !row.isNull(at: 4), !row.isNull(at: 5),
+        let place = Location(latitude: row.double(at: 4), longitude: row.double(at: 5))
+      else {
+        throw CaseError.invalidStoredValue(
+          table: "incidents", id: id, column: "latitude, longitude",
+          value: [4, 5].map { row.isNull(at: $0) ? "NULL" : "\(row.double(at: $0))" }
+            .joined(separator: ", "),
+          expected: "degrees from -90 to 90 and -180 to 180, both or neither")
+      }
+      location = place
+    }
+    let occurredAt: LocalDateTime
+    do {
+      occurredAt = try LocalDateTime(parsing: row.text(at: 2))
+    } catch {
+      throw CaseError.invalidStoredValue(
+        table: "incidents", id: id, column: "occurred_at", value: "'\(row.text(at: 2))'",
+        expected: "a date and time YYYY-MM-DDTHH:MM")
+    }
     var pawSize: PawSize?
     if let clue = row.optionalText(at: 3) {
       guard let parsed = PawSize(rawValue: clue) else {
@@ -117,7 +135,7 @@ public struct IncidentRepository {
     }
     return Incident(
       id: id, fruitID: row.int64(at: 7), fruit: row.optionalText(at: 1),
-      occurredAt: try LocalDateTime(parsing: row.text(at: 2)), pawSize: pawSize,
+      occurredAt: occurredAt, pawSize: pawSize,
       location: location, notes: row.text(at: 6))
   }
 }

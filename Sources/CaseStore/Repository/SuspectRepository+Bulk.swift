@@ -18,7 +18,6 @@ extension SuspectRepository {
   @discardableResult
   public func add(contentsOf suspects: [NewSuspect]) throws -> [Int64] {
     try database.write {
-      try refoldPendingKeys()
       let pendingSpecies = try pendingSpeciesKeys()
       let insert = try database.statement(
         """

@@ -18,6 +18,9 @@ public struct SuspectRepository {
     a.id, a.name, a.species, a.paw_size, a.emoji, coalesce(al.statement, ''),
     s.sleep_at, s.wake_at, coalesce(l.level, 0.0)
     """
+  /// A favourite's fruit name, or `(missing fruit id N)` when another client deleted the fruit
+  /// with foreign keys off: the favourite is shown, flagged, never hidden (`check` reports it).
+  static let favoriteName = "coalesce(f.name, '(missing fruit id ' || ff.fruit_id || ')')"
   static let joins = """
     FROM animals a
     LEFT JOIN alibis al ON al.animal_id = a.id
@@ -36,8 +39,9 @@ public struct SuspectRepository {
   public func all() throws -> [Suspect] {
     let favoriteRows = try database.statement(
       """
-      SELECT ff.animal_id, f.name FROM favorite_fruits ff JOIN fruits f ON f.id = ff.fruit_id
-      ORDER BY ff.animal_id, ff.position, f.id
+      SELECT ff.animal_id, \(Self.favoriteName)
+      FROM favorite_fruits ff LEFT JOIN fruits f ON f.id = ff.fruit_id
+      ORDER BY ff.animal_id, ff.position, ff.fruit_id
       """)
     defer { favoriteRows.reset() }
     let rows = try database.statement(
@@ -107,10 +111,14 @@ public struct SuspectRepository {
     }
     let caseKey = NameKey.caseKey(reference)
     let sortKey = NameKey.sortKey(reference)
+    // Each row the indexes find is checked against its own text: a key another client wrote
+    // by hand never makes a row answer to a word it does not match.
     var matches = try candidates(
-      "SELECT id, name, species FROM animals WHERE species_key = ? ORDER BY id", caseKey)
+      "SELECT id, name, species FROM animals WHERE species_key = ? ORDER BY id", caseKey
+    ).filter { NameKey.caseKey($0.species) == caseKey }
     var names = try candidates(
-      "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id", sortKey)
+      "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id", sortKey
+    ).filter { NameKey.sortKey($0.name) == sortKey }
     for row in try pendingRows() {
       if NameKey.caseKey(row.species) == caseKey { matches.append(row) }
       if NameKey.sortKey(row.name) == sortKey { names.append(row) }
@@ -173,7 +181,6 @@ public struct SuspectRepository {
       suspect.species = edit.species ?? suspect.species
       suspect.pawSize = edit.pawSize ?? suspect.pawSize
       if let emoji { suspect.emoji = emoji }
-      try refoldPendingKeys()
       try requireSpeciesFree(suspect.species, except: id)
       do {
         // Text beyond printable ASCII is written marked, with the Unicode keys, so that the
@@ -218,8 +225,8 @@ public struct SuspectRepository {
   func favoriteNames(of id: Int64) throws -> [String] {
     let rows = try database.statement(
       """
-      SELECT f.name FROM favorite_fruits ff JOIN fruits f ON f.id = ff.fruit_id
-      WHERE ff.animal_id = ? ORDER BY ff.position, f.id
+      SELECT \(Self.favoriteName) FROM favorite_fruits ff LEFT JOIN fruits f ON f.id = ff.fruit_id
+      WHERE ff.animal_id = ? ORDER BY ff.position, ff.fruit_id
       """)
     try rows.bind([id])
     var names: [String] = []
@@ -229,13 +236,21 @@ public struct SuspectRepository {
 
   /// Reads a row selected with ``columns``.
   static func suspect(from row: Statement, favorites: [String]) throws -> Suspect {
+    let id = row.int64(at: 0)
     var schedule: SleepSchedule?
     if let sleep = row.optionalText(at: 6), let wake = row.optionalText(at: 7) {
+      func time(_ text: String, column: String) throws -> ClockTime {
+        do {
+          return try ClockTime(parsing: text, field: column)
+        } catch {
+          throw CaseError.invalidStoredValue(
+            table: "sleep_schedules", id: id, column: column, value: "'\(text)'",
+            expected: "a time HH:MM")
+        }
+      }
       schedule = SleepSchedule(
-        sleep: try ClockTime(parsing: sleep, field: "sleep time"),
-        wake: try ClockTime(parsing: wake, field: "wake time"))
+        sleep: try time(sleep, column: "sleep_at"), wake: try time(wake, column: "wake_at"))
     }
-    let id = row.int64(at: 0)
     guard let pawSize = PawSize(rawValue: row.text(at: 3)) else {
       throw CaseError.invalidStoredValue(
         table: "animals", id: id, column: "paw_size", value: "'\(row.text(at: 3))'",

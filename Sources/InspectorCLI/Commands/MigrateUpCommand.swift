@@ -22,6 +22,7 @@ struct MigrateUpCommand: InspectorCommand {
     }
     try context.requireDatabaseFile()
     let dryRun = context.arguments.flag("dry-run")
+    try CaseFile.requireCaseFileOrNew(at: context.databasePath, busyTimeout: context.busyTimeout)
     let connection = try Connection(
       path: context.databasePath, mode: dryRun ? .readOnly : .readWrite,
       busyTimeout: context.busyTimeout)

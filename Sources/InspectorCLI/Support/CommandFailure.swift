@@ -45,6 +45,12 @@ public struct CommandFailure: Error, Equatable, Sendable {
           error.description, hint: "see 'inspector check' for every such value",
           exitCode: .dataError)
       }
+      if case .ambiguousFruit = error {
+        return CommandFailure(
+          error.description,
+          hint: "rename all but one with the sqlite3 shell (UPDATE fruits SET name = ..."
+            + " WHERE id = N); see 'inspector check'", exitCode: .dataError)
+      }
       if case .ambiguousSuspect = error {
         return CommandFailure(
           error.description, hint: "name one suspect by its id, as id:N", exitCode: .dataError)

@@ -1,0 +1,224 @@
+import CaseStore
+import Foundation
+import SQLiteKit
+import Testing
+
+@testable import InspectorCLI
+
+/// What a new-user session found other clients could still do: fruits that are one name ignoring
+/// case, keys written by hand with the mark cleared, a suspect whose id changes, favourites of a
+/// deleted fruit, coordinates and times outside the domain. Each is now refused, recomputed, or
+/// shown and named.
+@Suite("Records written by other clients, the hard cases")
+struct OtherClientRecordTests {
+  static func session(_ sql: String) throws -> CLITestCase {
+    let cli = try CLITestCase(seeded: true)
+    let writer = try Connection(path: cli.databasePath)
+    try writer.execute(sql)
+    return cli
+  }
+
+  // MARK: - Fruits that are one name
+
+  @Test(arguments: [
+    ("ΜΗΛΟ", "μηλο", "ΜΗΛΟ"), ("P\u{EA}che", "Pe\u{302}che", "p\u{EA}che"),
+  ])
+  func fruitsThatAreOneNameAreAmbiguousEverywhere(first: String, second: String, typed: String)
+    throws
+  {
+    let cli = try Self.session(
+      """
+      INSERT INTO fruits (name, color) VALUES ('\(first)', 'red');
+      INSERT INTO fruits (name, color) VALUES ('\(second)', 'green');
+      """)
+    let before = cli.snapshot()
+    for arguments in [
+      ["fruit", "remove", typed], ["favorite", "add", "id:2", typed],
+      ["incident", "add", "--fruit", typed, "--at", "10:00"],
+    ] {
+      let outcome = cli.run(arguments)
+      expectFailure(outcome, status: 65, messageContains: "matches several fruits")
+      #expect(
+        outcome.standardError.contains("(id 20)") && outcome.standardError.contains("(id 21)"))
+    }
+    #expect(cli.snapshot() == before)
+  }
+
+  // MARK: - Keys written by hand
+
+  /// The mark cleared by hand with a wrong key: an ASCII key is recomputed whatever the mark.
+  @Test func aWrongASCIIKeyIsRecomputedEvenWhenTheMarkIsClearedWithIt() throws {
+    let cli = try Self.session(
+      """
+      UPDATE animals SET keys_pending = 1 WHERE id IN (1, 4);
+      UPDATE animals SET species_key = 'x-crow', keys_pending = 0 WHERE id = 4;
+      """)
+    let writer = try Connection(path: cli.databasePath)
+    #expect(try writer.scalar("SELECT species_key FROM animals WHERE id = 4")?.textValue == "crow")
+    // The crow's key is back, so taking it for the fish is refused by the unique index.
+    #expect(throws: SQLiteError.self) {
+      try writer.execute("UPDATE animals SET species_key = 'crow', keys_pending = 0 WHERE id = 1")
+    }
+    #expect(try cli.suspect("crow")["name"] as? String == "Catie")
+    #expect(try cli.suspect("fish")["name"] as? String == "Fabrizio")
+    #expect(cli.run("check").status == 0)
+  }
+
+  /// Text SQL cannot fold: a key written by hand with the mark cleared is believed by the
+  /// index, but no look-up acts on a row whose own text does not match the word.
+  @Test func aKeyWrittenByHandNeverMakesARowAnswerForAnotherWord() throws {
+    let cli = try Self.session(
+      """
+      INSERT INTO animals (name, species, paw_size) VALUES ('Sig', 'ΣΙΓΜΑ', 'small');
+      UPDATE animals SET species_key = 'snake', name_key = 'snakey', keys_pending = 0
+      WHERE id = 11;
+      """)
+    let before = cli.snapshot()
+    expectFailure(cli.run("show", "snake"), status: 65, messageContains: "no suspect matches")
+    expectFailure(cli.run("animal", "remove", "snakey"), status: 65)
+    #expect(cli.snapshot() == before)
+    let check = cli.run("check", "--format", "csv")
+    #expect(check.status == 65)
+    #expect(
+      csvLines(check.standardOutput).contains {
+        $0.hasPrefix("fault,derived_column,animals,id 11,")
+      })
+  }
+
+  // MARK: - The mirrored level
+
+  @Test func aSuspectWhoseIdChangesKeepsATrueMirroredLevel() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("suspect", "id:2", "0.7")
+    let writer = try Connection(path: cli.databasePath)
+    try writer.execute("PRAGMA foreign_keys = OFF; UPDATE animals SET id = 99 WHERE id = 2")
+    #expect(
+      try writer.scalar("SELECT suspicion_level FROM animals WHERE id = 99")?.doubleValue == 0.0)
+    let ranking = try jsonArray(cli.succeed("rank", "--limit", "2", "--json"))
+    #expect(ranking.map { $0["name"] as? String } == ["Catie", "Cornelius"])
+  }
+
+  // MARK: - Shown and flagged, or named
+
+  @Test func favouritesOfADeletedFruitAreShownAndFlagged() throws {
+    let cli = try Self.session(
+      "PRAGMA foreign_keys = OFF; DELETE FROM fruits WHERE name = 'Pink Pearl Apple'")
+    let crow = try cli.suspect("crow")
+    #expect(
+      crow["favorite_fruits"] as? [String] == [
+        "(missing fruit id 15)", "Golden Nectar Plum", "Hauer Pippin Apple",
+      ])
+    #expect(cli.succeed("list").contains("(missing fruit id 15), Golden Nectar Plum"))
+    let check = cli.run("check", "--format", "csv")
+    #expect(
+      csvLines(check.standardOutput).contains(
+        "fault,foreign_key_check,favorite_fruits,\"animal_id 3, fruit_id 15\",refers to a row"
+          + " of fruits that does not exist,remove the row or restore the missing fruits row"))
+  }
+
+  @Test(arguments: [
+    (
+      "UPDATE incidents SET latitude = 200, longitude = -999 WHERE id = 1",
+      "incidents id 1 holds latitude, longitude 200.0, -999.0, which is not degrees from -90"
+        + " to 90 and -180 to 180, both or neither",
+      "latitude 200.0 and longitude -999.0 are not degrees"
+    ),
+    (
+      "UPDATE incidents SET longitude = NULL WHERE id = 1",
+      "incidents id 1 holds latitude, longitude 37.334371, NULL, which is not degrees from -90"
+        + " to 90 and -180 to 180, both or neither",
+      "latitude 37.334371 and longitude NULL are not degrees"
+    ),
+    (
+      "UPDATE incidents SET occurred_at = '2026-02-30T10:00' WHERE id = 1",
+      "incidents id 1 holds occurred_at '2026-02-30T10:00', which is not a date and time"
+        + " YYYY-MM-DDTHH:MM",
+      "occurred_at '2026-02-30T10:00' is not a date and time"
+    ),
+  ])
+  func anIncidentValueOutsideTheDomainIsNamed(sql: String, error: String, finding: String)
+    throws
+  {
+    let cli = try Self.session("PRAGMA ignore_check_constraints = ON; \(sql)")
+    let outcome = cli.run("incident", "show", "1")
+    expectFailure(outcome, status: 65)
+    #expect(lines(outcome.standardError).first == "inspector: error: " + error)
+    let check = cli.run("check")
+    #expect(check.status == 65)
+    #expect(check.standardOutput.contains(finding))
+  }
+
+  @Test func aStoredSleepTimeOutsideTheDomainIsNamed() throws {
+    let cli = try Self.session(
+      """
+      PRAGMA ignore_check_constraints = ON;
+      INSERT INTO sleep_schedules (animal_id, sleep_at, wake_at) VALUES (4, '25:99', '06:30');
+      """)
+    let outcome = cli.run("show", "crow")
+    expectFailure(outcome, status: 65)
+    #expect(
+      lines(outcome.standardError) == [
+        "inspector: error: sleep_schedules id 4 holds sleep_at '25:99', which is not a time HH:MM",
+        "hint: see 'inspector check' for every such value",
+      ])
+  }
+
+  // MARK: - check keeps going
+
+  @Test func checkListsWhatItCanWhenATableIsMissing() throws {
+    let cli = try Self.session("PRAGMA foreign_keys = OFF; DROP TABLE incidents")
+    let outcome = cli.run("check", "--json")
+    #expect(outcome.status == 65)
+    let findings = try #require(
+      try jsonObject(outcome.standardOutput)["findings"] as? [[String: Any]])
+    let messages = findings.compactMap { $0["message"] as? String }
+    #expect(messages.contains("table incidents is missing"))
+    #expect(messages.contains { $0.hasPrefix("could not check the rows of incidents:") })
+  }
+
+  @Test func aTriggerOfAnotherToolOnOurTablesIsAFault() throws {
+    let cli = try Self.session(
+      """
+      CREATE VIRTUAL TABLE animals_fts USING fts5 (name, species, content = 'animals');
+      CREATE TRIGGER animals_ai AFTER INSERT ON animals BEGIN
+        INSERT INTO animals_fts (rowid, name, species) VALUES (new.id, new.name, new.species);
+      END;
+      """)
+    let outcome = cli.run("check", "--format", "csv")
+    #expect(outcome.status == 65)
+    #expect(
+      csvLines(outcome.standardOutput).contains(
+        "fault,schema,animals,,trigger animals_ai on animals is not inspector's: it runs inside"
+          + " inspector's writes,DROP TRIGGER animals_ai (sqlite-utils: disable-fts)"))
+  }
+
+  // MARK: - Re-folding and foreign files
+
+  @Test func anyWriteRefoldsWhatOtherClientsWrote() throws {
+    let cli = try Self.session(
+      "INSERT INTO animals (name, species, paw_size) VALUES ('\u{C1}bel', '\u{3A9}mega', 'small')")
+    let writer = try Connection(path: cli.databasePath)
+    #expect(try writer.scalar("SELECT keys_pending FROM animals WHERE id = 11")?.integerValue == 1)
+    cli.succeed("alibi", "fish", "At sea")
+    #expect(try writer.scalar("SELECT keys_pending FROM animals WHERE id = 11")?.integerValue == 0)
+    #expect(
+      try writer.scalar("SELECT species_key FROM animals WHERE id = 11")?.textValue == "\u{3C9}mega"
+    )
+  }
+
+  @Test(arguments: [["init"], ["init", "--seed"], ["migrate", "up"], ["demo"]])
+  func anotherProgramsDatabaseIsNeverTurnedIntoACaseFile(arguments: [String]) throws {
+    let cli = try CLITestCase()
+    let writer = try Connection(path: cli.databasePath, mode: .readWriteCreate, walMode: false)
+    try writer.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
+    let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+    let outcome = cli.run(arguments)
+    #expect(outcome.status == 65)
+    #expect(
+      lines(outcome.standardError).first
+        == "inspector: error: \(cli.databasePath) is not a Fruit Inspectors case database (no"
+        + " application_id and no migrations)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
+    #expect(!FileManager.default.fileExists(atPath: cli.databasePath + "-wal"))
+  }
+}
