@@ -38,6 +38,9 @@ enum ShowWorkload {
       workload: "show", suspects: count, ours: times.ours, baseline: times.baseline, target: nil)
   }
 
+  /// The partial indexes over rows marked for re-folding (`WHERE keys_pending = 1`).
+  static let markedRowIndexes = ["animals_keys_pending", "fruits_key_pending"]
+
   /// Runs `find` with statement tracing, then `EXPLAIN QUERY PLAN` on each statement it ran.
   ///
   /// - Throws: ``BenchFailure`` when a plan scans a table instead of searching an index.
@@ -54,7 +57,10 @@ enum ShowWorkload {
       defer { sqlite3_finalize(plan) }
       while sqlite3_step(plan) == SQLITE_ROW {
         let detail = columnText(plan, 3)
-        if detail.hasPrefix("SCAN") { scans.append("\(detail)  <-  \(sql)") }
+        // The partial indexes of marked rows hold only rows other clients wrote and inspector
+        // has not re-folded yet (none in this dataset): reading them is no table scan.
+        let marked = Self.markedRowIndexes.contains { detail.hasSuffix("USING INDEX \($0)") }
+        if detail.hasPrefix("SCAN") && !marked { scans.append("\(detail)  <-  \(sql)") }
       }
     }
     guard scans.isEmpty else {

@@ -34,7 +34,7 @@ struct GeneratedSuspect {
 /// of 0.01 (so the ranking's tie-breaks by name and species matter).
 enum SuspectGenerator {
   /// Bumped whenever the generated data change, so cached datasets are rebuilt.
-  static let dataVersion = 1
+  static let dataVersion = 2
 
   static let names = [
     "Fabrizio", "Soloman", "Ding", "Catie", "Miko", "Ricardo", "Cornelius", "Maria", "Haku",
