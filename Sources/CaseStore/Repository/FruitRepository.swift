@@ -123,18 +123,23 @@ public struct FruitRepository {
   /// Re-folds the keys of fruits marked by the SQL triggers (see
   /// ``SuspectRepository/refoldPendingKeys()``).
   func refoldPendingKeys() throws {
-    let rows = try database.statement(
-      "SELECT id, name FROM fruits WHERE key_pending = 1 ORDER BY id")
-    var pending: [(Int64, String)] = []
-    while try rows.step() { pending.append((rows.int64(at: 0), rows.text(at: 1))) }
-    for (id, name) in pending {
-      do {
-        try database.connection.inSavepoint {
-          try database.connection.execute(
-            "UPDATE fruits SET name_key = ?, key_pending = 0 WHERE id = ?",
-            [NameKey.caseKey(name), id])
-        }
-      } catch let error as SQLiteError where error.code == .constraint {}
+    let update = try database.statement(
+      "UPDATE fruits SET name_key = ?, key_pending = 0 WHERE id = ?")
+    var after: Int64 = 0
+    while true {
+      let rows = try database.statement(
+        "SELECT id, name FROM fruits WHERE key_pending = 1 AND id > ? ORDER BY id LIMIT 500")
+      try rows.bind([after])
+      var batch: [(id: Int64, name: String)] = []
+      while try rows.step() { batch.append((rows.int64(at: 0), rows.text(at: 1))) }
+      rows.reset()
+      guard let last = batch.last else { return }
+      after = last.id
+      for row in batch {
+        do {
+          try update.run([NameKey.caseKey(row.name), row.id])
+        } catch let error as SQLiteError where error.code == .constraint {}
+      }
     }
   }
 

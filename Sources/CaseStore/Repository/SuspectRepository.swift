@@ -328,20 +328,29 @@ public struct SuspectRepository {
   /// `species_key` sees them as inspector would. A row whose Unicode key collides with another
   /// (a duplicate stored through plain SQL) stays marked.
   func refoldPendingKeys() throws {
-    let rows = try database.statement(
-      "SELECT id, name, species FROM animals WHERE keys_pending = 1 ORDER BY id")
-    var pending: [(Int64, String, String)] = []
-    while try rows.step() {
-      pending.append((rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2)))
-    }
-    for (id, name, species) in pending {
-      do {
-        try connection.inSavepoint {
-          try connection.execute(
-            "UPDATE animals SET species_key = ?, name_key = ?, keys_pending = 0 WHERE id = ?",
-            [NameKey.caseKey(species), NameKey.sortKey(name), id])
-        }
-      } catch let error as SQLiteError where error.code == .constraint {}
+    let update = try database.statement(
+      "UPDATE animals SET species_key = ?, name_key = ?, keys_pending = 0 WHERE id = ?")
+    // In batches along the partial index, so memory stays flat however many rows are marked.
+    // A row whose Unicode key collides fails alone (SQLite undoes only that statement) and
+    // stays marked; the cursor moves past it.
+    var after: Int64 = 0
+    while true {
+      let rows = try database.statement(
+        "SELECT id, name, species FROM animals WHERE keys_pending = 1 AND id > ? ORDER BY id LIMIT 500"
+      )
+      try rows.bind([after])
+      var batch: [(id: Int64, name: String, species: String)] = []
+      while try rows.step() {
+        batch.append((rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2)))
+      }
+      rows.reset()
+      guard let last = batch.last else { return }
+      after = last.id
+      for row in batch {
+        do {
+          try update.run([NameKey.caseKey(row.species), NameKey.sortKey(row.name), row.id])
+        } catch let error as SQLiteError where error.code == .constraint {}
+      }
     }
   }
 
