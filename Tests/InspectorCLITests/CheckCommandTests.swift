@@ -36,6 +36,7 @@ struct CheckCommandTests {
     let report = try jsonObject(outcome.standardOutput)
     #expect(report["ok"] as? Bool == false)
     let findings = try #require(report["findings"] as? [[String: Any]])
+    try #require(findings.count == 9, "\(findings)")
     let summary = findings.map { finding in
       [finding["severity"], finding["check"], finding["table"], finding["row"]].map {
         $0 as? String ?? "-"
