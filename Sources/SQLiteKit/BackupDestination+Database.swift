@@ -16,15 +16,30 @@ extension BackupDestination {
   /// it (writing a backup over the `-wal` destroys committed transactions).
   ///
   /// Compared by name after following symbolic links and resolving the directories (so
-  /// `./x/../db.sqlite-wal` and a link to it match even when the file does not exist yet), and
-  /// by device and inode for existing files (so a hard link matches).
+  /// `./x/../db.sqlite-wal` and a link to it match even when the file does not exist yet, and
+  /// a database reached through a symbolic link is protected under its real name), and by
+  /// device and inode for existing files and for the database itself (so hard links match).
   ///
   /// - Returns: The suffix of the file it names, or `nil` when it names none of them.
   public func clash(withDatabaseAt database: String) -> String? {
     let ours = BackupDestination.canonical(target)
-    let base = BackupDestination.canonical(database)
+    // SQLite names the -wal, -shm and -journal after the database file it opens, that is after
+    // every symbolic link is followed: compare with those names and with the names as given.
+    var bases = [BackupDestination.canonical(database)]
+    if let resolved = realpath(database, nil) {
+      bases.append(String(cString: resolved))
+      free(resolved)
+    }
     for suffix in BackupDestination.databaseFileSuffixes {
-      if ours == base + suffix || BackupDestination.isSameFile(target, database + suffix) {
+      if bases.contains(where: { ours == $0 + suffix })
+        || BackupDestination.isSameFile(target, database + suffix)
+      {
+        return suffix
+      }
+      // `other-wal` where `other` is the database under another name (a hard link).
+      if !suffix.isEmpty, target.hasSuffix(suffix),
+        BackupDestination.isSameFile(String(target.dropLast(suffix.count)), database)
+      {
         return suffix
       }
     }

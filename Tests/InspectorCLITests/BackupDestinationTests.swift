@@ -64,6 +64,25 @@ import Testing
     #expect(try cli.suspect("fish")["alibi"] as? String == "committed in the WAL")
   }
 
+  /// With `--db` a symbolic link (or a hard link) to the database, SQLite names its `-wal`
+  /// after the real file: that one is protected too.
+  @Test(arguments: [true, false])
+  func theRealWALIsRefusedWhenTheDatabaseIsNamedThroughALink(symbolic: Bool) throws {
+    let cli = try CLITestCase(seeded: true)
+    let alias = cli.directory.appendingPathComponent("alias.sqlite").path
+    #expect((symbolic ? symlink(cli.databasePath, alias) : link(cli.databasePath, alias)) == 0)
+    let writer = try Connection(path: cli.databasePath)
+    try writer.execute(
+      """
+      PRAGMA wal_autocheckpoint = 0;
+      INSERT INTO alibis (animal_id, statement) VALUES (1, 'committed in the WAL');
+      """)
+    let outcome = cli.run("--db", alias, "backup", cli.databasePath + "-wal")
+    #expect(outcome.status == 64)
+    #expect(outcome.standardError.contains("DEST is the database's -wal file"))
+    #expect(try cli.suspect("fish")["alibi"] as? String == "committed in the WAL")
+  }
+
   @Test func fifoIsRefusedAndLeftAlone() throws {
     let cli = try CLITestCase(seeded: true)
     let fifo = cli.directory.appendingPathComponent("pipe").path

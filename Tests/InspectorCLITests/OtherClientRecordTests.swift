@@ -176,6 +176,31 @@ struct OtherClientRecordTests {
     #expect(messages.contains { $0.hasPrefix("could not check the rows of incidents:") })
   }
 
+  /// A dropped parent table, or the migration records, must not stop check from listing the rest.
+  @Test func checkListsWhatItCanWhenFruitsOrTheMigrationRecordsAreGone() throws {
+    let fruits = try Self.session("PRAGMA foreign_keys = OFF; DROP TABLE fruits")
+    let first = fruits.run("check", "--json")
+    #expect(first.status == 65)
+    let found = try #require(try jsonObject(first.standardOutput)["findings"] as? [[String: Any]])
+    #expect(found.contains { $0["message"] as? String == "table fruits is missing" })
+
+    let records = try Self.session(
+      """
+      DROP TABLE schema_migrations;
+      PRAGMA ignore_check_constraints = ON;
+      INSERT INTO suspicion_levels (animal_id, level) VALUES (1, 3.0);
+      """)
+    let second = records.run("check", "--format", "csv")
+    #expect(second.status == 65)
+    let rows = csvLines(second.standardOutput)
+    #expect(
+      rows.contains {
+        $0.hasPrefix("fault,schema,schema_migrations,,table schema_migrations is missing")
+      })
+    #expect(rows.contains { $0.hasPrefix("fault,domain,suspicion_levels,animal_id 1,level 3.0") })
+    #expect(!rows.contains { $0.contains("is pending") })
+  }
+
   @Test func aTriggerOfAnotherToolOnOurTablesIsAFault() throws {
     let cli = try Self.session(
       """

@@ -38,11 +38,29 @@ public enum CaseFile {
     try check(connection, integrity: try connection.integrityCheck())
   }
 
+  /// `foreign_key_check`, or the error it stops with (a parent table that is gone makes
+  /// SQLite refuse the whole check) as the one problem found.
+  private static func foreignKeyCheck(_ connection: Connection) -> (
+    violations: [ForeignKeyViolation], failure: String?
+  ) {
+    do {
+      return (try connection.foreignKeyCheck(), nil)
+    } catch {
+      return ([], "\(error)")
+    }
+  }
+
   /// ``check(_:)`` with the `integrity_check` result already in hand (a restore runs it first).
   static func check(_ connection: Connection, integrity: [String]) throws -> CheckReport {
-    let foreignKeys = try connection.foreignKeyCheck()
+    let (foreignKeys, foreignKeyFailure) = foreignKeyCheck(connection)
     let migrations = try CaseDatabase.migrator.status(of: connection)
     var findings: [CheckFinding] = []
+    if let foreignKeyFailure {
+      findings.append(
+        CheckFinding(
+          .fault, .foreignKey, "foreign_key_check could not run: \(foreignKeyFailure)",
+          hint: "see the schema findings: a table is missing"))
+    }
     if integrity != ["ok"] {
       findings += integrity.map {
         CheckFinding(
@@ -57,15 +75,27 @@ public enum CaseFile {
         hint: "remove the row or restore the missing \(violation.parent) row")
     }
     if foreignKeys.contains(where: { $0.table == "favorite_fruits" }) {
-      findings += try danglingFavorites(connection)
+      findings += (try? danglingFavorites(connection)) ?? []
     }
-    findings += migrations.filter { $0.state != .applied }.map { status in
+    let recordsMissing =
+      try connection.scalar(
+        "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") == nil
+      && connection.scalar("PRAGMA application_id")?.integerValue
+        == Int64(CaseDatabase.applicationID)
+    // Without its records a case file's migrations are not pending: the schema finding below
+    // names the missing table, and `migrate up` could not tell what is applied.
+    findings += migrations.filter { $0.state != .applied && !recordsMissing }.map { status in
       CheckFinding(
         .fault, .migration, table: "schema_migrations", row: "version \(status.version)",
         "migration \(status.version) \(status.name) is \(status.state.rawValue)",
         hint: status.state == .pending ? "inspector migrate up" : "see inspector migrate status")
     }
-    let version = try CaseDatabase.migrator.currentVersion(of: connection)
+    var version = try CaseDatabase.migrator.currentVersion(of: connection)
+    if recordsMissing {
+      // A case file whose migration records are gone: compare it with the latest schema, which
+      // names the missing bookkeeping table, and check its rows all the same.
+      version = CaseDatabase.migrator.latestVersion
+    }
     if version >= 4 {
       let id = try connection.scalar("PRAGMA application_id")?.integerValue ?? 0
       if id != Int64(CaseDatabase.applicationID) {

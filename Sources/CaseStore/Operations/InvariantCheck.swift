@@ -55,7 +55,8 @@ enum InvariantCheck {
     } catch {
       return [
         CheckFinding(
-          .fault, .schema, table: table, "could not check the rows of \(table): \(error)",
+          .fault, .schema, table: table,
+          "could not check the rows of \(table): \((error as? SQLiteError)?.message ?? "\(error)")",
           hint: "see the schema findings above")
       ]
     }
