@@ -13,14 +13,13 @@ struct BrokenRecordTests {
   /// The seed case with the bulletin's fruit (Pink Pearl Apple, id 15) deleted with foreign
   /// keys off.
   static func orphanedBulletin() throws -> CLITestCase {
-    let cli = try CLITestCase(seeded: true)
-    let writer = try Connection(path: cli.databasePath)
-    try writer.execute(
-      """
-      PRAGMA foreign_keys = OFF;
-      DELETE FROM favorite_fruits WHERE fruit_id = 15;
-      DELETE FROM fruits WHERE id = 15;
-      """)
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        PRAGMA foreign_keys = OFF;
+        DELETE FROM favorite_fruits WHERE fruit_id = 15;
+        DELETE FROM fruits WHERE id = 15;
+        """)
     return cli
   }
 
@@ -79,9 +78,8 @@ struct BrokenRecordTests {
   func aValueOutsideTheDomainIsAnErrorNamingTheRow(
     sql: String, arguments: [String], message: String
   ) throws {
-    let cli = try CLITestCase(seeded: true)
-    let writer = try Connection(path: cli.databasePath)
-    try writer.execute("PRAGMA ignore_check_constraints = ON; \(sql)")
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient: "PRAGMA ignore_check_constraints = ON; \(sql)")
     let outcome = cli.run(arguments)
     expectFailure(outcome, status: 65)
     #expect(

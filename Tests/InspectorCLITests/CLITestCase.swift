@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteKit
 import Testing
 
 @testable import InspectorCLI
@@ -38,6 +39,13 @@ final class CLITestCase {
         throw SetupFailure(description: "init --seed failed: \(outcome.standardError)")
       }
     }
+  }
+  /// A seeded session whose case file another client (a plain SQLite connection, as the
+  /// sqlite3 shell or Python would open it) has then changed with `sql`.
+  static func seeded(writtenByAnotherClient sql: String) throws -> CLITestCase {
+    let cli = try CLITestCase(seeded: true)
+    try Connection(path: cli.databasePath).execute(sql)
+    return cli
   }
 
   deinit {

@@ -12,19 +12,18 @@ import Testing
 struct CheckCommandTests {
   /// A seeded case file damaged in four ways at once.
   static func damaged() throws -> CLITestCase {
-    let cli = try CLITestCase(seeded: true)
-    let writer = try Connection(path: cli.databasePath)
-    try writer.execute(
-      """
-      PRAGMA foreign_keys = OFF;
-      PRAGMA ignore_check_constraints = ON;
-      UPDATE animals SET paw_size = 'huge' WHERE id = 2;
-      INSERT INTO suspicion_levels (animal_id, level) VALUES (3, 7.0);
-      INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (999, 1, 0);
-      INSERT INTO animals (name, species, paw_size) VALUES ('Lykos', 'ΑΛΕΠΟΥ', 'small');
-      INSERT INTO animals (name, species, paw_size) VALUES ('lykaki', 'αλεπου', 'small');
-      CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);
-      """)
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        PRAGMA foreign_keys = OFF;
+        PRAGMA ignore_check_constraints = ON;
+        UPDATE animals SET paw_size = 'huge' WHERE id = 2;
+        INSERT INTO suspicion_levels (animal_id, level) VALUES (3, 7.0);
+        INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (999, 1, 0);
+        INSERT INTO animals (name, species, paw_size) VALUES ('Lykos', 'ΑΛΕΠΟΥ', 'small');
+        INSERT INTO animals (name, species, paw_size) VALUES ('lykaki', 'αλεπου', 'small');
+        CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);
+        """)
     return cli
   }
 
@@ -83,10 +82,9 @@ struct CheckCommandTests {
   /// A row that breaks a CHECK no rule of ours repeats (a fruit colour): only integrity_check on
   /// a connection that could write sees it.
   @Test func aRowBreakingACheckConstraintIsAFault() throws {
-    let cli = try CLITestCase(seeded: true)
-    let writer = try Connection(path: cli.databasePath)
-    try writer.execute(
-      "PRAGMA ignore_check_constraints = ON; UPDATE fruits SET color = 'Not A Colour!' WHERE id = 1"
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        "PRAGMA ignore_check_constraints = ON; UPDATE fruits SET color = 'Not A Colour!' WHERE id = 1"
     )
     let outcome = cli.run("check", "--format", "csv")
     #expect(outcome.status == 65)
@@ -97,15 +95,14 @@ struct CheckCommandTests {
   }
 
   @Test func tablesOfOtherToolsAreNotesNotFaults() throws {
-    let cli = try CLITestCase(seeded: true)
-    let writer = try Connection(path: cli.databasePath)
-    try writer.execute(
-      """
-      CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);
-      CREATE TABLE _litestream_lock (id INTEGER);
-      CREATE VIRTUAL TABLE animals_fts USING fts5 (name, species, content = 'animals');
-      ANALYZE;
-      """)
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);
+        CREATE TABLE _litestream_lock (id INTEGER);
+        CREATE VIRTUAL TABLE animals_fts USING fts5 (name, species, content = 'animals');
+        ANALYZE;
+        """)
     let report = try jsonObject(cli.succeed("check", "--json"))
     #expect(report["ok"] as? Bool == true)
     let findings = try #require(report["findings"] as? [[String: Any]])
@@ -117,19 +114,18 @@ struct CheckCommandTests {
 
   /// `sqlite-utils transform` rebuilds a table without its triggers; so does this.
   @Test func aTableRebuiltWithoutItsTriggersIsNamed() throws {
-    let cli = try CLITestCase(seeded: true)
-    let writer = try Connection(path: cli.databasePath)
-    try writer.execute(
-      """
-      PRAGMA foreign_keys = OFF;
-      BEGIN;
-      CREATE TABLE fruits_new (id INTEGER PRIMARY KEY, name TEXT NOT NULL, color TEXT NOT NULL,
-        name_key TEXT UNIQUE, key_pending INTEGER NOT NULL DEFAULT 0);
-      INSERT INTO fruits_new SELECT id, name, color, name_key, key_pending FROM fruits;
-      DROP TABLE fruits;
-      ALTER TABLE fruits_new RENAME TO fruits;
-      COMMIT;
-      """)
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        PRAGMA foreign_keys = OFF;
+        BEGIN;
+        CREATE TABLE fruits_new (id INTEGER PRIMARY KEY, name TEXT NOT NULL, color TEXT NOT NULL,
+          name_key TEXT UNIQUE, key_pending INTEGER NOT NULL DEFAULT 0);
+        INSERT INTO fruits_new SELECT id, name, color, name_key, key_pending FROM fruits;
+        DROP TABLE fruits;
+        ALTER TABLE fruits_new RENAME TO fruits;
+        COMMIT;
+        """)
     let outcome = cli.run("check", "--json")
     #expect(outcome.status == 65)
     let findings = try #require(

@@ -11,13 +11,6 @@ import Testing
 /// shown and named.
 @Suite("Records written by other clients, the hard cases")
 struct OtherClientRecordTests {
-  static func session(_ sql: String) throws -> CLITestCase {
-    let cli = try CLITestCase(seeded: true)
-    let writer = try Connection(path: cli.databasePath)
-    try writer.execute(sql)
-    return cli
-  }
-
   // MARK: - Fruits that are one name
 
   @Test(arguments: [
@@ -26,11 +19,12 @@ struct OtherClientRecordTests {
   func fruitsThatAreOneNameAreAmbiguousEverywhere(first: String, second: String, typed: String)
     throws
   {
-    let cli = try Self.session(
-      """
-      INSERT INTO fruits (name, color) VALUES ('\(first)', 'red');
-      INSERT INTO fruits (name, color) VALUES ('\(second)', 'green');
-      """)
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        INSERT INTO fruits (name, color) VALUES ('\(first)', 'red');
+        INSERT INTO fruits (name, color) VALUES ('\(second)', 'green');
+        """)
     let before = cli.snapshot()
     for arguments in [
       ["fruit", "remove", typed], ["favorite", "add", "id:2", typed],
@@ -48,11 +42,12 @@ struct OtherClientRecordTests {
 
   /// The mark cleared by hand with a wrong key: an ASCII key is recomputed whatever the mark.
   @Test func aWrongASCIIKeyIsRecomputedEvenWhenTheMarkIsClearedWithIt() throws {
-    let cli = try Self.session(
-      """
-      UPDATE animals SET keys_pending = 1 WHERE id IN (1, 4);
-      UPDATE animals SET species_key = 'x-crow', keys_pending = 0 WHERE id = 4;
-      """)
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        UPDATE animals SET keys_pending = 1 WHERE id IN (1, 4);
+        UPDATE animals SET species_key = 'x-crow', keys_pending = 0 WHERE id = 4;
+        """)
     let writer = try Connection(path: cli.databasePath)
     #expect(try writer.scalar("SELECT species_key FROM animals WHERE id = 4")?.textValue == "crow")
     // The crow's key is back, so taking it for the fish is refused by the unique index.
@@ -67,12 +62,13 @@ struct OtherClientRecordTests {
   /// Text SQL cannot fold: a key written by hand with the mark cleared is believed by the
   /// index, but no look-up acts on a row whose own text does not match the word.
   @Test func aKeyWrittenByHandNeverMakesARowAnswerForAnotherWord() throws {
-    let cli = try Self.session(
-      """
-      INSERT INTO animals (name, species, paw_size) VALUES ('Sig', 'ΣΙΓΜΑ', 'small');
-      UPDATE animals SET species_key = 'snake', name_key = 'snakey', keys_pending = 0
-      WHERE id = 11;
-      """)
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        INSERT INTO animals (name, species, paw_size) VALUES ('Sig', 'ΣΙΓΜΑ', 'small');
+        UPDATE animals SET species_key = 'snake', name_key = 'snakey', keys_pending = 0
+        WHERE id = 11;
+        """)
     let before = cli.snapshot()
     expectFailure(cli.run("show", "snake"), status: 65, messageContains: "no suspect matches")
     expectFailure(cli.run("animal", "remove", "snakey"), status: 65)
@@ -101,8 +97,9 @@ struct OtherClientRecordTests {
   // MARK: - Shown and flagged, or named
 
   @Test func favouritesOfADeletedFruitAreShownAndFlagged() throws {
-    let cli = try Self.session(
-      "PRAGMA foreign_keys = OFF; DELETE FROM fruits WHERE name = 'Pink Pearl Apple'")
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        "PRAGMA foreign_keys = OFF; DELETE FROM fruits WHERE name = 'Pink Pearl Apple'")
     let crow = try cli.suspect("crow")
     #expect(
       crow["favorite_fruits"] as? [String] == [
@@ -139,7 +136,8 @@ struct OtherClientRecordTests {
   func anIncidentValueOutsideTheDomainIsNamed(sql: String, error: String, finding: String)
     throws
   {
-    let cli = try Self.session("PRAGMA ignore_check_constraints = ON; \(sql)")
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient: "PRAGMA ignore_check_constraints = ON; \(sql)")
     let outcome = cli.run("incident", "show", "1")
     expectFailure(outcome, status: 65)
     #expect(lines(outcome.standardError).first == "inspector: error: " + error)
@@ -149,11 +147,12 @@ struct OtherClientRecordTests {
   }
 
   @Test func aStoredSleepTimeOutsideTheDomainIsNamed() throws {
-    let cli = try Self.session(
-      """
-      PRAGMA ignore_check_constraints = ON;
-      INSERT INTO sleep_schedules (animal_id, sleep_at, wake_at) VALUES (4, '25:99', '06:30');
-      """)
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        PRAGMA ignore_check_constraints = ON;
+        INSERT INTO sleep_schedules (animal_id, sleep_at, wake_at) VALUES (4, '25:99', '06:30');
+        """)
     let outcome = cli.run("show", "crow")
     expectFailure(outcome, status: 65)
     #expect(
@@ -166,7 +165,8 @@ struct OtherClientRecordTests {
   // MARK: - check keeps going
 
   @Test func checkListsWhatItCanWhenATableIsMissing() throws {
-    let cli = try Self.session("PRAGMA foreign_keys = OFF; DROP TABLE incidents")
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient: "PRAGMA foreign_keys = OFF; DROP TABLE incidents")
     let outcome = cli.run("check", "--json")
     #expect(outcome.status == 65)
     let findings = try #require(
@@ -178,18 +178,20 @@ struct OtherClientRecordTests {
 
   /// A dropped parent table, or the migration records, must not stop check from listing the rest.
   @Test func checkListsWhatItCanWhenFruitsOrTheMigrationRecordsAreGone() throws {
-    let fruits = try Self.session("PRAGMA foreign_keys = OFF; DROP TABLE fruits")
+    let fruits = try CLITestCase.seeded(
+      writtenByAnotherClient: "PRAGMA foreign_keys = OFF; DROP TABLE fruits")
     let first = fruits.run("check", "--json")
     #expect(first.status == 65)
     let found = try #require(try jsonObject(first.standardOutput)["findings"] as? [[String: Any]])
     #expect(found.contains { $0["message"] as? String == "table fruits is missing" })
 
-    let records = try Self.session(
-      """
-      DROP TABLE schema_migrations;
-      PRAGMA ignore_check_constraints = ON;
-      INSERT INTO suspicion_levels (animal_id, level) VALUES (1, 3.0);
-      """)
+    let records = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        DROP TABLE schema_migrations;
+        PRAGMA ignore_check_constraints = ON;
+        INSERT INTO suspicion_levels (animal_id, level) VALUES (1, 3.0);
+        """)
     let second = records.run("check", "--format", "csv")
     #expect(second.status == 65)
     let rows = csvLines(second.standardOutput)
@@ -202,13 +204,14 @@ struct OtherClientRecordTests {
   }
 
   @Test func aTriggerOfAnotherToolOnOurTablesIsAFault() throws {
-    let cli = try Self.session(
-      """
-      CREATE VIRTUAL TABLE animals_fts USING fts5 (name, species, content = 'animals');
-      CREATE TRIGGER animals_ai AFTER INSERT ON animals BEGIN
-        INSERT INTO animals_fts (rowid, name, species) VALUES (new.id, new.name, new.species);
-      END;
-      """)
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        """
+        CREATE VIRTUAL TABLE animals_fts USING fts5 (name, species, content = 'animals');
+        CREATE TRIGGER animals_ai AFTER INSERT ON animals BEGIN
+          INSERT INTO animals_fts (rowid, name, species) VALUES (new.id, new.name, new.species);
+        END;
+        """)
     let outcome = cli.run("check", "--format", "csv")
     #expect(outcome.status == 65)
     #expect(
@@ -220,8 +223,10 @@ struct OtherClientRecordTests {
   // MARK: - Re-folding and foreign files
 
   @Test func anyWriteRefoldsWhatOtherClientsWrote() throws {
-    let cli = try Self.session(
-      "INSERT INTO animals (name, species, paw_size) VALUES ('\u{C1}bel', '\u{3A9}mega', 'small')")
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        "INSERT INTO animals (name, species, paw_size) VALUES ('\u{C1}bel', '\u{3A9}mega', 'small')"
+    )
     let writer = try Connection(path: cli.databasePath)
     #expect(try writer.scalar("SELECT keys_pending FROM animals WHERE id = 11")?.integerValue == 1)
     cli.succeed("alibi", "fish", "At sea")
