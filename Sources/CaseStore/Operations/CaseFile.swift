@@ -46,7 +46,7 @@ public enum CaseFile {
     do {
       return (try connection.foreignKeyCheck(), nil)
     } catch {
-      return ([], "\(error)")
+      return ([], (error as? SQLiteError)?.message ?? "\(error)")
     }
   }
 
@@ -59,7 +59,7 @@ public enum CaseFile {
       findings.append(
         CheckFinding(
           .fault, .foreignKey, "foreign_key_check could not run: \(foreignKeyFailure)",
-          hint: "see the schema findings: a table is missing"))
+          hint: "see the other findings (a damaged file, or a table that is missing)"))
     }
     if integrity != ["ok"] {
       findings += integrity.map {
