@@ -58,8 +58,8 @@ public struct SuspicionRanking {
     try rows.bind([Int64(limit ?? -1)])
     var ids: [Int64] = []
     while try rows.step() { ids.append(rows.int64(at: 0)) }
-    return try ids.enumerated().map { offset, id in
-      RankedSuspect(rank: offset + 1, suspect: try database.suspects.suspect(id: id)!, clues: [])
+    return try database.suspects.suspects(ids: ids).enumerated().map { offset, suspect in
+      RankedSuspect(rank: offset + 1, suspect: suspect, clues: [])
     }
   }
 
@@ -98,11 +98,10 @@ public struct SuspicionRanking {
       if buckets[score].count < cap { buckets[score].append((rows.int64(at: 0), verdicts)) }
       if buckets[best].count >= cap { break }
     }
-    let top = buckets.reversed().joined().prefix(cap)
-    return try top.enumerated().map { offset, entry in
-      RankedSuspect(
-        rank: offset + 1, suspect: try database.suspects.suspect(id: entry.id)!,
-        clues: entry.verdicts)
+    let top = Array(buckets.reversed().joined().prefix(cap))
+    let suspects = try database.suspects.suspects(ids: top.map(\.id))
+    return zip(top, suspects).enumerated().map { offset, pair in
+      RankedSuspect(rank: offset + 1, suspect: pair.1, clues: pair.0.verdicts)
     }
   }
 
