@@ -35,6 +35,8 @@ public final class Connection {
   public let mode: OpenMode
   /// How many savepoints ``inSavepoint(_:)`` has open, to name the next one.
   var savepointDepth = 0
+  /// Prepared statements of ``cachedStatement(_:)`` not in use, by SQL text.
+  var cachedHandles: [String: OpaquePointer] = [:]
   /// The observer installed by ``traceStatements(_:)``, kept alive while SQLite may call it.
   var statementObserver: StatementObserver?
 
@@ -99,6 +101,7 @@ public final class Connection {
   }
 
   deinit {
+    for cached in cachedHandles.values { sqlite3_finalize(cached) }
     sqlite3_close_v2(handle)
   }
 
@@ -164,6 +167,14 @@ public final class Connection {
   ///   prepared nor run.
   /// - SQLite: <https://sqlite.org/c3ref/prepare.html>
   public func forEachStatement(in sql: String, _ body: (Statement) throws -> Void) throws {
+    try forEachStatement(in: sql, flags: 0, cacheKey: nil, body)
+  }
+
+  /// ``forEachStatement(in:_:)`` with `sqlite3_prepare_v3` flags (`SQLITE_PREPARE_*`), the
+  /// statements marked for the cache under `cacheKey` (see ``cachedStatement(_:)``).
+  func forEachStatement(
+    in sql: String, flags: UInt32, cacheKey: String?, _ body: (Statement) throws -> Void
+  ) throws {
     var bytes = Array(sql.utf8)
     bytes.append(0)
     try bytes.withUnsafeBufferPointer { buffer in
@@ -174,7 +185,7 @@ public final class Connection {
         var raw: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let rc = sqlite3_prepare_v3(
-          handle, base + offset, Int32(end - offset), 0, &raw, &tail)
+          handle, base + offset, Int32(end - offset), flags, &raw, &tail)
         let consumed = tail.map { $0 - (base + offset) } ?? (end - offset)
         if rc != SQLITE_OK {
           sqlite3_finalize(raw)
@@ -184,7 +195,7 @@ public final class Connection {
         }
         offset += max(consumed, 1)
         guard let raw else { continue }  // whitespace or a comment
-        try body(Statement(handle: raw, connection: self))
+        try body(Statement(handle: raw, connection: self, cacheKey: cacheKey))
       }
     }
   }

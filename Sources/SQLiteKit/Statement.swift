@@ -16,13 +16,24 @@ public final class Statement {
 
   // MARK: - Init
 
-  init(handle: OpaquePointer, connection: Connection) {
+  /// For a statement handed out by ``Connection/cachedStatement(_:)``: the SQL under which its
+  /// handle returns to the connection's cache when this value is released.
+  let cacheKey: String?
+  /// Set when a step failed: such a handle is finalized instead of being cached again.
+  var failed = false
+
+  init(handle: OpaquePointer, connection: Connection, cacheKey: String? = nil) {
     self.handle = handle
     self.connection = connection
+    self.cacheKey = cacheKey
   }
 
   deinit {
-    sqlite3_finalize(handle)
+    if let cacheKey, !failed {
+      connection.checkIn(handle, for: cacheKey)
+    } else {
+      sqlite3_finalize(handle)
+    }
   }
 
   // MARK: - Public API
@@ -128,6 +139,7 @@ public final class Statement {
     default:
       let failure = connection.error(code: rc, sql: sql)
       sqlite3_reset(handle)
+      failed = true
       throw failure
     }
   }

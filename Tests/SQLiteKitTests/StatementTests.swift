@@ -189,3 +189,68 @@ import Testing
     #expect(db.changes == 2)
   }
 }
+
+/// The connection's statement cache: prepared once, checked out while in use, reset and
+/// returned when released, dropped after a failure.
+@Suite("Statement cache")
+struct StatementCacheTests {
+  @Test func aReleasedStatementIsResetAndReused() throws {
+    let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+    try db.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2), (3)")
+    let sql = "SELECT x FROM t WHERE x >= ? ORDER BY x"
+    var handle: OpaquePointer?
+    do {
+      let first = try db.cachedStatement(sql)
+      try first.bind([2])
+      #expect(try first.step())
+      #expect(first.int64(at: 0) == 2)
+      handle = first.handle
+    }
+    // Released half-way: the next holder starts from the first row, with no bindings left.
+    let again = try db.cachedStatement(sql)
+    #expect(again.handle == handle)
+    #expect(again.parameterCount == 1)
+    try again.bind([1])
+    var seen: [Int64] = []
+    while try again.step() { seen.append(again.int64(at: 0)) }
+    #expect(seen == [1, 2, 3])
+  }
+
+  @Test func nestedUsesOfOneSQLGetTheirOwnStatements() throws {
+    let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+    try db.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1), (2)")
+    let sql = "SELECT x FROM t ORDER BY x"
+    let outer = try db.cachedStatement(sql)
+    var pairs: [[Int64]] = []
+    while try outer.step() {
+      let inner = try db.cachedStatement(sql)
+      #expect(inner.handle != outer.handle)
+      while try inner.step() { pairs.append([outer.int64(at: 0), inner.int64(at: 0)]) }
+    }
+    #expect(pairs == [[1, 1], [1, 2], [2, 1], [2, 2]])
+  }
+
+  @Test func aStatementWhoseStepFailedIsNotReused() throws {
+    let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+    try db.execute("CREATE TABLE t (x INTEGER UNIQUE)")
+    let sql = "INSERT INTO t (x) VALUES (?)"
+    do {
+      let insert = try db.cachedStatement(sql)
+      try insert.run([1])
+      try insert.bind([1])
+      #expect(throws: SQLiteError.self) { try insert.step() }
+    }
+    // Finalized on release, not cached (SQLite may reuse its memory, so compare no addresses).
+    #expect(db.cachedHandles[sql] == nil)
+    let fresh = try db.cachedStatement(sql)
+    try fresh.run([2])
+    #expect(try db.scalar("SELECT count(*) FROM t")?.integerValue == 2)
+  }
+
+  @Test func aScriptIsNeverCachedUnderItsText() throws {
+    let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+    #expect(throws: SQLiteError.self) { try db.cachedStatement("SELECT 1; SELECT 2") }
+    #expect(db.cachedHandles.isEmpty)
+    #expect(throws: SQLiteError.self) { try db.cachedStatement("SELECT 1; SELECT 2") }
+  }
+}

@@ -30,7 +30,6 @@ public final class CaseDatabase {
   public static let applicationID: Int32 = 0x4652_494E
   /// The migrator over the migrations compiled into this binary from `migrations/`.
   public static let migrator = Migrator(migrations: embeddedMigrations)
-  private var statements: [String: Statement] = [:]
 
   // MARK: - Init
 
@@ -137,14 +136,9 @@ public final class CaseDatabase {
 
   // MARK: - Internal helpers
 
-  /// A prepared statement reused across calls (reset, bindings cleared by `bind`).
+  /// A prepared statement from the connection's cache (`Connection.cachedStatement(_:)`):
+  /// prepared once, reset and returned to the cache when the caller lets go of it.
   func statement(_ sql: String) throws -> Statement {
-    if let cached = statements[sql] {
-      cached.reset()
-      return cached
-    }
-    let prepared = try connection.prepare(sql)
-    statements[sql] = prepared
-    return prepared
+    try connection.cachedStatement(sql)
   }
 }
