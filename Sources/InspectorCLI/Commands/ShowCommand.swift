@@ -9,7 +9,9 @@ struct ShowCommand: InspectorCommand {
 
   /// The `<animal>` argument shared by commands that take a suspect.
   static let animalArgument = ArgumentSpec(
-    "animal", help: "The suspect: species, then name (ignoring case), then numeric id.")
+    "animal",
+    help: "The suspect: its species, name or numeric id (case ignored), or id:N; a word that"
+      + " matches several suspects is refused as ambiguous.")
 
   static func run(_ context: CommandContext) throws -> String {
     let suspect = try context.openDatabase(write: false).suspects.find(context.argument("animal"))
