@@ -30,7 +30,7 @@ extension Connection {
   /// loses changes: `writable_schema` (edits `sqlite_schema` by hand), `journal_mode` (`OFF` or
   /// `MEMORY` gives up atomic commit; leaving WAL changes how every client must open the file),
   /// `schema_version` (stale schemas in other connections), `ignore_check_constraints` (stores
-  /// rows the schema refuses) and `trusted_schema` (undoes ``configureDefensively()``).
+  /// rows the schema refuses) and `trusted_schema` (undoes `configureDefensively()`).
   /// Reading any of them stays allowed.
   ///
   /// SQLite: <https://sqlite.org/security.html>, <https://sqlite.org/pragma.html>

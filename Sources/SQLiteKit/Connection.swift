@@ -10,7 +10,7 @@ internal import CSQLite
 ///
 /// Every connection is configured the same way: `PRAGMA foreign_keys = ON`, a busy timeout,
 /// extended result codes, defensive mode with an untrusted schema and extension loading off
-/// (``configureDefensively()``), and for writable connections WAL journal mode. A connection is
+/// (`configureDefensively()`), and for writable connections WAL journal mode. A connection is
 /// not `Sendable`: use it from one thread at a time.
 ///
 /// SQLite: <https://sqlite.org/c3ref/sqlite3.html>
@@ -48,7 +48,7 @@ public final class Connection {
   ///   - path: A file path, or `:memory:` for a private in-memory database. Never read as a URI.
   ///   - mode: Read-only, read-write, or read-write-create (new files get mode 0600, and SQLite
   ///     gives the `-wal` and `-shm` files the same mode).
-  ///   - busyTimeout: Milliseconds a statement waits for another connection's lock before
+  ///   - milliseconds: Milliseconds a statement waits for another connection's lock before
   ///     failing with ``ResultCode/busy``; 0 fails at once.
   ///   - walMode: For writable file connections, switch the database to WAL journal mode
   ///     (README "Guarantees"). `false` leaves the journal mode as the file has it (a backup's

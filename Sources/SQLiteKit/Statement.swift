@@ -102,7 +102,9 @@ public final class Statement {
 
   /// Binds a value to a named parameter.
   ///
-  /// - Parameter name: The parameter's name with its prefix, e.g. `:species`.
+  /// - Parameters:
+  ///   - value: The value; text and blobs are bound with their byte lengths.
+  ///   - name: The parameter's name with its prefix, e.g. `:species`.
   /// - Throws: `SQLiteError` with ``ResultCode/range`` when the statement has no such parameter.
   public func bind(_ value: SQLiteValue, forParameter name: String) throws {
     let index = sqlite3_bind_parameter_index(handle, name)

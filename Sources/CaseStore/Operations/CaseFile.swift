@@ -31,7 +31,7 @@ public enum CaseFile {
 
   /// Runs every check on `connection`: `integrity_check`, `foreign_key_check`, the migrations,
   /// the header's `application_id`, the live schema against the migrations'
-  /// (``SchemaComparison``), and the case file's own invariants (``InvariantCheck``). Read-only.
+  /// (`SchemaComparison`), and the case file's own invariants (`InvariantCheck`). Read-only.
   ///
   /// - Throws: `SQLiteError` when the file is too damaged to check at all.
   public static func check(_ connection: Connection) throws -> CheckReport {
@@ -142,7 +142,7 @@ public enum CaseFile {
     return findings
   }
 
-  /// The faults of ``SchemaComparison`` alone: objects of the tool's schema that are missing
+  /// The faults of `SchemaComparison` alone: objects of the tool's schema that are missing
   /// or differ from what the applied migrations create (for `migrate status`).
   ///
   /// - Throws: `SQLiteError` when a schema cannot be read.
@@ -249,8 +249,9 @@ public enum CaseFile {
   ///   - destination: The database to replace, or a path to create (mode 0600).
   ///   - force: Replace a destination that holds case data (rows in any table but SQLite's and
   ///     the migrations' bookkeeping; see ``caseData(in:)``).
+  ///   - busyTimeout: Milliseconds to wait for another connection's lock on either file.
   /// - Throws: ``CaseFileError`` (``CaseFileError/holdsCaseData(_:rows:)`` without `force`),
-  ///   `MigrationError.newerSchema`, or `SQLiteError` (e.g. ``ResultCode/busy`` when writers
+  ///   `MigrationError.newerSchema`, or `SQLiteError` (e.g. `ResultCode.busy` when writers
   ///   hold the destination past the timeout).
   /// - SQLite: <https://sqlite.org/backup.html>
   public static func restore(
@@ -279,7 +280,7 @@ public enum CaseFile {
   /// Throws ``CaseFileError/notADatabase(_:)`` (naming `path`) unless the file is a regular
   /// file (after symbolic links; not a directory or FIFO) that is empty or starts with SQLite's
   /// header; ``CaseFileError/missing(_:)`` when it does not exist;
-  /// ``FileOperationError`` when it cannot be read. Cheap: reads 16 bytes.
+  /// `FileOperationError` when it cannot be read. Cheap: reads 16 bytes.
   public static func requireSQLiteFile(at path: String) throws {
     try requireDatabaseHeader(path, allowEmpty: true)
   }

@@ -39,8 +39,8 @@ public final class CaseDatabase {
   ///   - path: The database file, or `:memory:` (only with ``Access/create``) for tests.
   ///   - access: Read only, read-write, or create-and-migrate.
   ///   - busyTimeout: Milliseconds to wait for another writer's lock (README "Guarantees").
-  /// - Throws: `SQLiteError` when the file is missing (``ResultCode/cannotOpen``), not a
-  ///   database (``ResultCode/notADatabase``) or locked past the timeout;
+  /// - Throws: `SQLiteError` when the file is missing (`ResultCode.cannotOpen`), not a
+  ///   database (`ResultCode.notADatabase`) or locked past the timeout;
   ///   `CaseFileError.notACaseDatabase` with `.create` for another program's SQLite file;
   ///   ``CaseError/schemaOutOfDate(current:latest:)`` for an old schema (not with `.create`);
   ///   `MigrationError` for a newer schema (writes) or a failed migration.
@@ -88,7 +88,7 @@ public final class CaseDatabase {
   /// Runs `body` in one `IMMEDIATE` transaction (README "Guarantees"): all of it is stored, or,
   /// when it throws, none of it.
   ///
-  /// - Throws: What `body` throws, or `SQLiteError` (e.g. ``ResultCode/busy``).
+  /// - Throws: What `body` throws, or `SQLiteError` (e.g. `ResultCode.busy`).
   public func write<T>(_ body: () throws -> T) throws -> T {
     try connection.inTransaction(.immediate) {
       // Rows other clients wrote get their Unicode keys before any change relies on them.

@@ -3,8 +3,9 @@ import SQLiteKit
 extension SuspectRepository {
   /// Sets suspect `id`'s alibi; empty text clears it (README "The documented schema": empty means no alibi).
   ///
-  /// - Parameter statement: Free text, may span lines; stored exactly; at most 100,000
-  ///   characters.
+  /// - Parameters:
+  ///   - id: The suspect's id.
+  ///   - statement: Free text, may span lines; stored exactly; at most 100,000 characters.
   /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/invalidValue(field:value:expected:)``
   ///   for over-long text or terminal control characters (tabs and line breaks are fine), or
   ///   `SQLiteError`.
