@@ -1,3 +1,4 @@
+import CaseStore
 import Foundation
 
 /// A ``SplitMix64`` seeded from `INSPECTOR_TEST_SEED` when set, so a failing run can be
