@@ -77,8 +77,3 @@ func threadCPUSeconds() -> Double {
 func formatted(_ value: Double, digits: Int) -> String {
   String(format: "%.\(digits)f", value)
 }
-
-/// A check that failed: the benchmark's figures would mean nothing, so it stops (exit 1).
-struct BenchFailure: Error, CustomStringConvertible {
-  var description: String
-}

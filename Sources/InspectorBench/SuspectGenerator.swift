@@ -1,18 +1,5 @@
 import CaseStore
 
-/// SplitMix64: a small, fast, seeded generator, so every run builds the same data.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// One generated suspect: identity and interview.
 struct GeneratedSuspect {
   var identity: NewSuspect
@@ -57,7 +44,7 @@ enum SuspectGenerator {
 
   /// Suspect `n` (1-based).
   static func suspect(_ n: Int) -> GeneratedSuspect {
-    var random = SplitMix64(state: 0x5EED_F00D ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15))
+    var random = SplitMix64(seed: 0x5EED_F00D ^ (UInt64(n) &* 0x9E37_79B9_7F4A_7C15))
     var fruits = SeedCase.fruits.map(\.name)
     var favorites: [String] = []
     for _ in 0..<3 {

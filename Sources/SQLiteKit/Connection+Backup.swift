@@ -62,28 +62,6 @@ extension Connection {
   }
 }
 
-/// A file-system step of a backup or restore failed (creating, syncing or renaming a file).
-public struct FileOperationError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The file or directory concerned.
-  public let path: String
-  /// What was being done, e.g. `create`.
-  public let operation: String
-  /// `errno` after the failing call.
-  public let code: Int32
-
-  /// Creates an error for `operation` on `path`, failing with `errno` value `code`.
-  public init(path: String, operation: String, code: Int32) {
-    self.path = path
-    self.operation = operation
-    self.code = code
-  }
-
-  /// `cannot create /x/y: No such file or directory`.
-  public var description: String {
-    "cannot \(operation) \(path): \(String(cString: strerror(code)))"
-  }
-}
-
 extension Connection {
   /// Writes a consistent copy of this database to the file `path`, never leaving a half file
   /// there: the copy goes to a temporary file beside `path` (mode 0600), is switched out of WAL

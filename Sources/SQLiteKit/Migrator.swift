@@ -225,6 +225,5 @@ public struct Migrator: Sendable {
       INSERT INTO schema_migrations (version, name, checksum, applied_at)
       VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
       """, [migration.version, migration.name, migration.checksum])
-    try connection.execute("PRAGMA user_version = \(migration.version)")
   }
 }

@@ -93,4 +93,15 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable {
   public static let row = ResultCode(rawValue: 100)
   /// `SQLITE_DONE` (101): `sqlite3_step` has finished.
   public static let done = ResultCode(rawValue: 101)
+
+  // MARK: - Extended result codes
+
+  /// `SQLITE_CONSTRAINT_UNIQUE` (2067): a `UNIQUE` constraint or unique index refused a write.
+  ///
+  /// The code does not say which constraint: on a table with several, look at the data (is the
+  /// value already there?) rather than at the message. A clash on an `INTEGER PRIMARY KEY` is
+  /// `SQLITE_CONSTRAINT_PRIMARYKEY` (1555), not this.
+  ///
+  /// SQLite: <https://sqlite.org/rescode.html#constraint_unique>
+  public static let constraintUnique = ResultCode(rawValue: 2067)
 }

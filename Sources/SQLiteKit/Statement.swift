@@ -164,7 +164,14 @@ public final class Statement {
     sqlite3_reset(handle)
   }
 
-  /// The storage class of column `index` in the current row.
+  /// Whether column `index` (0-based) of the current row holds SQL NULL.
+  ///
+  /// Reads the value's storage class, so an empty string or a zero is not NULL. Call it after
+  /// ``step()`` returned `true` and before reading the same column with a converting accessor
+  /// such as ``int64(at:)`` or ``text(at:)``: after such a conversion SQLite no longer promises
+  /// a meaningful storage class.
+  ///
+  /// - SQLite: <https://sqlite.org/c3ref/column_blob.html>
   public func isNull(at index: Int) -> Bool {
     sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL
   }

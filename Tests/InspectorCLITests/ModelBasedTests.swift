@@ -1,3 +1,4 @@
+import CaseStore
 import Foundation
 import Testing
 

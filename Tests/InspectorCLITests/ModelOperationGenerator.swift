@@ -1,3 +1,4 @@
+import CaseStore
 import Foundation
 
 /// Draws the next operation of a model-based run from the model's current state, so that most

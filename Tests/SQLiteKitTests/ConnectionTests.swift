@@ -132,6 +132,27 @@ import Testing
     #expect(try db.userVersion() == 42)
   }
 
+  @Test(arguments: [
+    ("ATTACH ':memory:' AS other", true),
+    ("/* evidence */ attach database ':memory:' AS \"other\"; SELECT 1", true),
+    ("SELECT 'ATTACH' AS note", false),
+    ("CREATE TABLE attach (x)", false),
+    ("-- only a comment", false),
+  ])
+  func attachesDatabaseAsksTheParser(sql: String, attaches: Bool) throws {
+    let db = try Connection(path: ":memory:")
+    db.setLimit(.attachedDatabases, to: 0)
+    #expect(try db.attachesDatabase(sql) == attaches)
+    // The authorizer is gone again: a later statement prepares and runs as usual.
+    try db.execute("CREATE TABLE suspect (name TEXT)")
+  }
+
+  @Test func attachesDatabaseThrowsForSQLThatDoesNotPrepare() throws {
+    let db = try Connection(path: ":memory:")
+    let error = try #require(throws: SQLiteError.self) { try db.attachesDatabase("ATTACH") }
+    #expect(error.code == .error)
+  }
+
   @Test func sqliteVersionIsTheLinkedLibrary() throws {
     let db = try Connection(path: ":memory:")
     #expect(try db.scalar("SELECT sqlite_version()") == .text(Connection.sqliteVersion))

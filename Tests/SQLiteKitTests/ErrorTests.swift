@@ -93,6 +93,7 @@ import Testing
       try db.execute("INSERT INTO suspect (name) VALUES (?)", [secret])
     }
     #expect(error?.extendedCode.rawValue == 2067)
+    #expect(error?.extendedCode == .constraintUnique)
     #expect(error?.message == "UNIQUE constraint failed: suspect.name")
     #expect(error?.sql == "INSERT INTO suspect (name) VALUES (?)")
     #expect(error?.description.contains(secret) == false)

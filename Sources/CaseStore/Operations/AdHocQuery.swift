@@ -125,10 +125,15 @@ public struct AdHocQuery {
           expected: "no PRAGMA \(name) = ...: it could corrupt the database file, and --write"
             + " changes data only; nothing was changed")
       }
-    } catch let error as SQLiteError
-      where !write && error.message.hasPrefix("too many attached databases")
-    {
-      throw ReadOnlyViolation(sql: error.sql ?? sql)
+    } catch let error as SQLiteError where !write && error.code == .error {
+      // ATTACH passes the read-only check (it changes no file of this database) and then meets
+      // the connection's limit of no attached databases. Which statement failed tells it apart
+      // from other errors; SQLite's message is not read.
+      let failing = error.sql ?? sql
+      if (try? connection.attachesDatabase(failing)) == true {
+        throw ReadOnlyViolation(sql: failing)
+      }
+      throw error
     }
     result.changes = changes
     return result

@@ -81,8 +81,12 @@ public struct FruitRepository {
           try database.connection.execute(
             "UPDATE fruits SET key_pending = 0 WHERE id = ?", [database.connection.lastInsertRowID])
         }
-      } catch let error as SQLiteError where error.code == .constraint {
-        if error.message.contains("name_key") { throw CaseError.duplicateFruit(name) }
+      } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+        // Which unique constraint fired is read from the table, not from SQLite's message: the
+        // failed statement changed nothing, so a row holding the key means the name is taken.
+        let taken = try database.connection.scalar(
+          "SELECT 1 FROM fruits WHERE name_key = ? LIMIT 1", [folded])
+        if taken != nil { throw CaseError.duplicateFruit(name) }
         throw error
       }
       // An UPDATE leaves the last insert rowid as the INSERT set it.

@@ -48,8 +48,8 @@ extension SuspectRepository {
             name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.sortKey(name),
             plainASCII ? 0 : 1,
           ])
-        } catch let error as SQLiteError where error.code == .constraint {
-          throw Self.caseError(for: error, species: species)
+        } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+          throw try caseError(for: error, species: species, except: nil)
         }
         let id = database.connection.lastInsertRowID
         if !plainASCII { try clearMark.run([id]) }

@@ -200,8 +200,8 @@ public struct SuspectRepository {
         if !plainASCII {
           try connection.execute("UPDATE animals SET keys_pending = 0 WHERE id = ?", [id])
         }
-      } catch let error as SQLiteError where error.code == .constraint {
-        throw Self.caseError(for: error, species: suspect.species)
+      } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+        throw try caseError(for: error, species: suspect.species, except: id)
       }
       return try self.suspect(id: id)!
     }
@@ -291,9 +291,24 @@ public struct SuspectRepository {
     return emoji
   }
 
-  static func caseError(for error: SQLiteError, species: String) -> Error {
-    if error.message.contains("species_key") { return CaseError.duplicateSpecies(species) }
-    return error
+  /// The error to report for a `SQLITE_CONSTRAINT_UNIQUE` refusal of a write of `species`:
+  /// ``CaseError/duplicateSpecies(_:)`` when another suspect holds its key, else `error` itself.
+  ///
+  /// Which unique constraint fired is read from the table, never from SQLite's message: the
+  /// refused statement changed nothing, so another row with the same `species_key` means the
+  /// species is taken. The key is the one the write bound (``NameKey/caseKey(_:)``), which the
+  /// schema's triggers keep as it is.
+  ///
+  /// - Parameters:
+  ///   - error: The refusal.
+  ///   - species: The species as written.
+  ///   - id: The suspect being edited, or `nil` for a new one.
+  /// - Throws: `SQLiteError` when the table cannot be read.
+  func caseError(for error: SQLiteError, species: String, except id: Int64?) throws -> Error {
+    let taken = try connection.scalar(
+      "SELECT 1 FROM animals WHERE species_key = ? AND id IS NOT ? LIMIT 1",
+      [NameKey.caseKey(species), id])
+    return taken != nil ? CaseError.duplicateSpecies(species) : error
   }
 
   /// A suspect as a look-up names it.

@@ -10,7 +10,7 @@
 /// `Int64.max` included; ``double(_:)`` prints the shortest text that reads back
 /// to the same `Double`, always with a fraction or exponent (`1.0`, `0.1`,
 /// `1e+16`), and prints NaN and the infinities as `null`.
-public enum JSONValue: Sendable, Equatable, Encodable {
+public enum JSONValue: Sendable, Equatable {
   /// `null`: an absent value (SQL NULL, a suspect without an emoji).
   case null
   /// `true` or `false`.
@@ -53,40 +53,6 @@ public enum JSONValue: Sendable, Equatable, Encodable {
     return output
   }
 
-  /// Encodes the value through an `Encoder`, such as `JSONEncoder`.
-  ///
-  /// Objects go through a keyed container, so the encoder decides their key
-  /// order; use ``serialized(pretty:)`` when order matters. Non-finite doubles
-  /// encode as nil.
-  ///
-  /// - Parameter encoder: The encoder to write to.
-  /// - Throws: Whatever the encoder's containers throw.
-  public func encode(to encoder: any Encoder) throws {
-    switch self {
-    case .null:
-      var container = encoder.singleValueContainer()
-      try container.encodeNil()
-    case .bool(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .integer(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .double(let value):
-      var container = encoder.singleValueContainer()
-      if value.isFinite { try container.encode(value) } else { try container.encodeNil() }
-    case .string(let value):
-      var container = encoder.singleValueContainer()
-      try container.encode(value)
-    case .array(let elements):
-      var container = encoder.unkeyedContainer()
-      for element in elements { try container.encode(element) }
-    case .object(let members):
-      var container = encoder.container(keyedBy: MemberKey.self)
-      for (key, value) in members { try container.encode(value, forKey: MemberKey(key)) }
-    }
-  }
-
   /// Compares two values structurally; objects are equal when they hold the
   /// same members in the same order.
   ///
@@ -118,14 +84,6 @@ public enum JSONValue: Sendable, Equatable, Encodable {
   }
 
   // MARK: - Private helpers
-
-  private struct MemberKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
 
   private var isScalar: Bool {
     switch self {

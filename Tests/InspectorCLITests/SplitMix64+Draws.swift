@@ -1,31 +1,9 @@
-/// A small deterministic pseudo-random generator (SplitMix64, Steele, Lea and Flood 2014), so a
-/// seed names the same operation sequence on every machine and every Swift version.
-///
-/// The helpers below draw numbers with their own arithmetic instead of the standard library's
-/// `random(in:using:)`, whose algorithm is not promised to stay the same between releases.
-struct SplitMix64: RandomNumberGenerator {
-  // MARK: - Properties
+import CaseStore
 
-  private var state: UInt64
-
-  // MARK: - Init
-
-  /// Creates a generator; equal seeds give equal sequences.
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  // MARK: - Public API
-
-  /// The next 64 random bits.
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+/// Draws for the model-based tests, made with their own arithmetic instead of the standard
+/// library's `random(in:using:)`, whose algorithm is not promised to stay the same between
+/// releases, so a seed names the same operation sequence on every Swift version.
+extension SplitMix64 {
   /// A number in `0..<bound` (`bound` > 0); the tiny modulo bias does not matter here.
   mutating func below(_ bound: Int) -> Int {
     precondition(bound > 0, "below(_:) needs a positive bound")

@@ -1,0 +1,7 @@
+extension String {
+  /// Every occurrence of `target` replaced by `replacement` (no Foundation needed).
+  func replacingAll(_ target: String, with replacement: String) -> String {
+    guard !target.isEmpty, contains(target) else { return self }
+    return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

@@ -1,0 +1,48 @@
+internal import CSQLite
+
+extension Connection {
+  /// Whether the first statement of `sql` attaches a database (`ATTACH`), as SQLite's parser
+  /// sees it; the statement is prepared and finalized, never run.
+  ///
+  /// Tells an `ATTACH` refused by ``ConnectionLimit/attachedDatabases`` apart from other
+  /// `SQLITE_ERROR` failures without reading SQLite's message: comments, case and quoting make
+  /// no difference. The check is the authorizer's `SQLITE_ATTACH` action; this connection's
+  /// authorizer is replaced while the statement is prepared and removed afterwards, so do not
+  /// call it inside ``withScriptGuard(_:)``.
+  ///
+  /// - Parameter sql: SQL starting with the statement to inspect; text after it is ignored.
+  /// - Returns: `true` for an `ATTACH` statement; `false` for any other statement, or when
+  ///   `sql` holds only whitespace and comments.
+  /// - Throws: `SQLiteError` when the statement cannot be prepared (syntax error, unknown table).
+  /// - SQLite: <https://sqlite.org/c3ref/set_authorizer.html>
+  public func attachesDatabase(_ sql: String) throws -> Bool {
+    let sighting = AttachSighting()
+    return try withExtendedLifetime(sighting) {
+      try check(
+        sqlite3_set_authorizer(
+          handle,
+          { context, action, _, _, _, _ in
+            if let context, action == SQLITE_ATTACH {
+              Unmanaged<AttachSighting>.fromOpaque(context).takeUnretainedValue().seen = true
+            }
+            return SQLITE_OK
+          }, Unmanaged.passUnretained(sighting).toOpaque()))
+      defer { sqlite3_set_authorizer(handle, nil, nil) }
+      var bytes = Array(sql.utf8)
+      var raw: OpaquePointer?
+      let rc = bytes.withUnsafeMutableBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { text in
+          sqlite3_prepare_v3(handle, text.baseAddress, Int32(text.count), 0, &raw, nil)
+        }
+      }
+      sqlite3_finalize(raw)
+      if rc != SQLITE_OK { throw error(code: rc, sql: sql) }
+      return sighting.seen
+    }
+  }
+}
+
+/// Whether the authorizer saw an `SQLITE_ATTACH` action; handed to SQLite as its context.
+private final class AttachSighting {
+  var seen = false
+}
