@@ -1,5 +1,4 @@
 import CaseStore
-import SQLiteKit
 
 #if canImport(Glibc)
   import Glibc
@@ -21,28 +20,26 @@ struct BackupCommand: InspectorCommand {
       throw context.invalidValue(destination, for: "dest", reason: "expected a file path")
     }
     try context.requireDatabaseFile()
-    if let clash = try BackupDestination(path: destination).clash(
-      withDatabaseAt: context.databasePath)
-    {
-      throw context.usageError(
-        clash.isEmpty
-          ? "DEST is the database itself; give another file"
-          : "DEST is the database's \(clash) file, which SQLite needs; give another file")
-    }
-    let source = try Connection(
-      path: context.databasePath, mode: .readOnly, busyTimeout: context.busyTimeout)
     let showProgress = OutputStyle.isTerminal(fileDescriptor: 2)
-    try Interruption.during {
-      try source.backup(toFile: destination) { remaining, total in
-        try Interruption.check("the backup")
-        guard showProgress, total > 0 else { return }
-        context.writeToStandardError(progressLine(done: total - remaining, total: total))
+    let summary: CaseFile.BackupSummary
+    do {
+      summary = try Interruption.during {
+        try CaseFile.backup(
+          at: context.databasePath, to: destination, busyTimeout: context.busyTimeout
+        ) { remaining, total in
+          try Interruption.check("the backup")
+          guard showProgress, total > 0 else { return }
+          context.writeToStandardError(progressLine(done: total - remaining, total: total))
+        }
       }
+    } catch CaseFile.BackupRefusal.destinationIsDatabase(let suffix) {
+      throw context.usageError(
+        suffix.isEmpty
+          ? "DEST is the database itself; give another file"
+          : "DEST is the database's \(suffix) file, which SQLite needs; give another file")
     }
     if showProgress { context.writeToStandardError("\n") }
-    let pages =
-      try Connection(path: destination, mode: .readOnly)
-      .scalar("PRAGMA page_count")?.integerValue ?? 0
+    let pages = Int64(summary.pages)
     return Render.record(
       context, json: [("path", .string(destination)), ("pages", .integer(pages))],
       csvHeader: ["path", "pages"], csv: [destination, "\(pages)"]

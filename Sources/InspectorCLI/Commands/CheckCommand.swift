@@ -1,5 +1,4 @@
 import CaseStore
-import SQLiteKit
 
 /// `inspector check`: every check of ``CaseFile/check(_:)`` (integrity, foreign keys,
 /// migrations, `application_id`, the schema against the migrations', derived columns,
@@ -19,12 +18,7 @@ struct CheckCommand: InspectorCommand {
 
   static func run(_ context: CommandContext) throws -> String {
     try context.requireDatabaseFile()
-    // A query-only writable connection where possible: integrity_check verifies CHECK
-    // constraints only on a connection that could write.
-    let connection = try Connection.openForChecking(
-      path: context.databasePath, busyTimeout: context.busyTimeout
-    ).connection
-    let report = try CaseFile.check(connection)
+    let report = try CaseFile.check(at: context.databasePath, busyTimeout: context.busyTimeout)
     let output = render(report, context)
     let faults = report.faults
     guard faults.isEmpty else {

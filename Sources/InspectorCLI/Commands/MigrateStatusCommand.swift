@@ -9,11 +9,9 @@ struct MigrateStatusCommand: InspectorCommand {
 
   static func run(_ context: CommandContext) throws -> String {
     try context.requireDatabaseFile()
-    let connection = try Connection(
-      path: context.databasePath, mode: .readOnly, busyTimeout: context.busyTimeout)
-    let statuses = try CaseDatabase.migrator.status(of: connection)
+    let (statuses, differences) = try CaseFile.migrationStatus(
+      at: context.databasePath, busyTimeout: context.busyTimeout)
     // The recorded versions say nothing of a table another tool rebuilt: say so on stderr.
-    let differences = try CaseFile.schemaFaults(connection)
     if !differences.isEmpty {
       context.writeToStandardError(
         "warning: the schema differs from what the applied migrations create in "

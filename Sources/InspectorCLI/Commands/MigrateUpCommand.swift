@@ -1,5 +1,4 @@
 import CaseStore
-import SQLiteKit
 
 /// `inspector migrate up [--to V] [--dry-run]`: apply pending migrations, each in its own
 /// transaction (README "Operations"). Drift or a newer database refuses (exit 65).
@@ -22,12 +21,8 @@ struct MigrateUpCommand: InspectorCommand {
     }
     try context.requireDatabaseFile()
     let dryRun = context.arguments.flag("dry-run")
-    try CaseFile.requireCaseFileOrNew(at: context.databasePath, busyTimeout: context.busyTimeout)
-    let connection = try Connection(
-      path: context.databasePath, mode: dryRun ? .readOnly : .readWrite,
-      busyTimeout: context.busyTimeout)
-    let applied = try CaseDatabase.migrator.migrate(connection, upTo: target, dryRun: dryRun)
-    let version = try CaseDatabase.migrator.currentVersion(of: connection)
+    let (applied, version) = try CaseFile.migrate(
+      at: context.databasePath, upTo: target, dryRun: dryRun, busyTimeout: context.busyTimeout)
     return Render.list(
       context,
       json: applied.map {

@@ -1,0 +1,94 @@
+import SQLiteKit
+
+/// The maintenance operations the CLI runs on a whole case file (`backup`, `check`,
+/// `migrate status`, `migrate up`), so that no command opens a connection of its own: each
+/// opens the file the way its job needs and returns plain results for the CLI to print.
+extension CaseFile {
+  // MARK: - Backup
+
+  /// What a backup wrote.
+  public struct BackupSummary: Equatable, Sendable {
+    /// The destination as given.
+    public var path: String
+    /// Pages in the copy (`PRAGMA page_count`).
+    public var pages: Int
+  }
+
+  /// Why a backup destination is refused before anything is written.
+  public enum BackupRefusal: Error, Equatable, Sendable {
+    /// DEST names the database itself (`""`) or its `-wal`, `-shm` or `-journal` (the suffix).
+    case destinationIsDatabase(suffix: String)
+  }
+
+  /// Copies the case file at `path` to `destination` with SQLite's online backup API (see
+  /// `Connection.backup(toFile:pagesPerStep:progress:)`: a temporary file beside the target,
+  /// checked, synced, renamed; a symbolic link written through).
+  ///
+  /// - Parameters:
+  ///   - path: The case file; it stays in use by others during the copy.
+  ///   - destination: A new path or an existing regular file.
+  ///   - busyTimeout: Milliseconds to wait for another connection's lock.
+  ///   - progress: Called after each step with (remaining, total) pages; may throw to stop.
+  /// - Returns: The destination and its page count.
+  /// - Throws: ``BackupRefusal`` when `destination` is one of the database's own files;
+  ///   `BackupDestinationError` for a device, directory, FIFO or socket; `FileOperationError`
+  ///   or `SQLiteError` from the copy; what `progress` throws.
+  /// - SQLite: <https://sqlite.org/backup.html>
+  public static func backup(
+    at path: String, to destination: String, busyTimeout: Int = 5000,
+    progress: ((_ remaining: Int, _ total: Int) throws -> Void)? = nil
+  ) throws -> BackupSummary {
+    if let suffix = try BackupDestination(path: destination).clash(withDatabaseAt: path) {
+      throw BackupRefusal.destinationIsDatabase(suffix: suffix)
+    }
+    let source = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+    try source.backup(toFile: destination, progress: progress)
+    let pages =
+      try Connection(path: destination, mode: .readOnly)
+      .scalar("PRAGMA page_count")?.integerValue ?? 0
+    return BackupSummary(path: destination, pages: Int(pages))
+  }
+
+  // MARK: - Check
+
+  /// Runs ``check(_:)`` on the case file at `path`, on a query-only connection that can
+  /// write where possible, because SQLite's `integrity_check` verifies CHECK constraints only
+  /// there (`Connection.openForChecking(path:busyTimeout:)`); nothing is changed.
+  ///
+  /// - Throws: `SQLiteError` when the file cannot be opened or is too damaged to check.
+  public static func check(at path: String, busyTimeout: Int = 5000) throws -> CheckReport {
+    try check(Connection.openForChecking(path: path, busyTimeout: busyTimeout).connection)
+  }
+
+  // MARK: - Migrations
+
+  /// Each migration's state in the case file at `path`, and the schema faults that the
+  /// recorded versions cannot show (a table another tool rebuilt).
+  ///
+  /// - Throws: `SQLiteError` when the file cannot be read.
+  public static func migrationStatus(at path: String, busyTimeout: Int = 5000) throws -> (
+    migrations: [MigrationStatus], schemaFaults: [CheckFinding]
+  ) {
+    let connection = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+    return (
+      try CaseDatabase.migrator.status(of: connection), try schemaFaults(connection)
+    )
+  }
+
+  /// Applies the pending migrations of the case file at `path` up to `target` (all when
+  /// `nil`), or with `dryRun` lists them and changes nothing. Another program's SQLite file is
+  /// refused before it is opened for writing (``requireCaseFileOrNew(at:busyTimeout:)``).
+  ///
+  /// - Returns: The migrations applied (or that would be) and the schema version afterwards.
+  /// - Throws: ``CaseFileError/notACaseDatabase(_:reason:)``, `MigrationError`, or
+  ///   `SQLiteError`.
+  public static func migrate(
+    at path: String, upTo target: Int?, dryRun: Bool, busyTimeout: Int = 5000
+  ) throws -> (applied: [Migration], version: Int) {
+    try requireCaseFileOrNew(at: path, busyTimeout: busyTimeout)
+    let connection = try Connection(
+      path: path, mode: dryRun ? .readOnly : .readWrite, busyTimeout: busyTimeout)
+    let applied = try CaseDatabase.migrator.migrate(connection, upTo: target, dryRun: dryRun)
+    return (applied, try CaseDatabase.migrator.currentVersion(of: connection))
+  }
+}
