@@ -149,7 +149,10 @@ public struct Migrator: Sendable {
     let appliedAt: String
   }
 
-  private func hasBookkeeping(_ connection: Connection) throws -> Bool {
+  /// `true` when the database has the migrator's `schema_migrations` table.
+  ///
+  /// - Throws: `SQLiteError` when the schema cannot be read.
+  public func hasBookkeeping(_ connection: Connection) throws -> Bool {
     try connection.scalar(
       "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") != nil
   }

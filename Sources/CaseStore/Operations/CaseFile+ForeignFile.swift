@@ -105,9 +105,7 @@ extension CaseFile {
   /// Throws unless `connection` (application_id 0: made before migration 0004) records only
   /// migrations this binary knows, each with its checksum: an older case database.
   static func requireKnownMigrations(_ connection: Connection, path: String) throws {
-    let bookkeeping = try connection.scalar(
-      "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'")
-    guard bookkeeping != nil else {
+    guard try CaseDatabase.migrator.hasBookkeeping(connection) else {
       throw CaseFileError.notACaseDatabase(path, reason: "no application_id and no migrations")
     }
     let states = try CaseDatabase.migrator.status(of: connection)

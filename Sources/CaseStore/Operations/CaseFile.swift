@@ -77,11 +77,10 @@ public enum CaseFile {
     if foreignKeys.contains(where: { $0.table == "favorite_fruits" }) {
       findings += (try? danglingFavorites(connection)) ?? []
     }
+    let applicationID = try connection.scalar("PRAGMA application_id")?.integerValue ?? 0
     let recordsMissing =
-      try connection.scalar(
-        "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'schema_migrations'") == nil
-      && connection.scalar("PRAGMA application_id")?.integerValue
-        == Int64(CaseDatabase.applicationID)
+      try !CaseDatabase.migrator.hasBookkeeping(connection)
+      && applicationID == Int64(CaseDatabase.applicationID)
     // Without its records a case file's migrations are not pending: the schema finding below
     // names the missing table, and `migrate up` could not tell what is applied.
     findings += migrations.filter { $0.state != .applied && !recordsMissing }.map { status in
@@ -97,12 +96,11 @@ public enum CaseFile {
       version = CaseDatabase.migrator.latestVersion
     }
     if version >= 4 {
-      let id = try connection.scalar("PRAGMA application_id")?.integerValue ?? 0
-      if id != Int64(CaseDatabase.applicationID) {
+      if applicationID != Int64(CaseDatabase.applicationID) {
         findings.append(
           CheckFinding(
             .fault, .applicationID,
-            "application_id is \(id), not \(CaseDatabase.applicationID) (a case file's mark)",
+            "application_id is \(applicationID), not \(CaseDatabase.applicationID) (a case file's mark)",
             hint: "PRAGMA application_id = \(CaseDatabase.applicationID)"))
       }
     }

@@ -35,9 +35,7 @@ public struct FruitRepository {
     var matches = try fruits(
       "SELECT id, name, color FROM fruits WHERE name_key = ? ORDER BY id", [folded]
     ).filter { NameKey.caseKey($0.name) == folded }
-    matches += try fruits(
-      "SELECT id, name, color FROM fruits WHERE key_pending = 1 ORDER BY id", []
-    ).filter { NameKey.caseKey($0.name) == folded }
+    matches += try pendingFruits().filter { NameKey.caseKey($0.name) == folded }
     var seen = Set<Int64>()
     matches = matches.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     guard let first = matches.first else { throw CaseError.unknownFruit(name) }
@@ -63,12 +61,9 @@ public struct FruitRepository {
     let color = try Fruit.normalizedColor(color)
     return try database.write {
       let folded = NameKey.caseKey(name)
-      let marked = try database.statement("SELECT name FROM fruits WHERE key_pending = 1")
-      while try marked.step() {
-        if NameKey.caseKey(marked.text(at: 0)) == folded {
-          marked.reset()
-          throw CaseError.duplicateFruit(name)
-        }
+      // Marked rows' keys are not under the unique index's eye yet: compare them in Swift.
+      if try pendingFruits().contains(where: { NameKey.caseKey($0.name) == folded }) {
+        throw CaseError.duplicateFruit(name)
       }
       do {
         // Text beyond printable ASCII is stored marked, with the Unicode key, so that the
@@ -115,7 +110,6 @@ public struct FruitRepository {
   /// The fruits a query selecting `id, name, color` returns.
   private func fruits(_ sql: String, _ values: [any SQLiteBindable]) throws -> [Fruit] {
     let rows = try database.statement(sql)
-    defer { rows.reset() }
     try rows.bind(values)
     var result: [Fruit] = []
     while try rows.step() {
@@ -129,22 +123,26 @@ public struct FruitRepository {
   func refoldPendingKeys() throws {
     let update = try database.statement(
       "UPDATE fruits SET name_key = ?, key_pending = 0 WHERE id = ?")
+    // In batches along the partial index; a colliding row stays marked (see the suspects').
     var after: Int64 = 0
     while true {
-      let rows = try database.statement(
-        "SELECT id, name FROM fruits WHERE key_pending = 1 AND id > ? ORDER BY id LIMIT 500")
-      try rows.bind([after])
-      var batch: [(id: Int64, name: String)] = []
-      while try rows.step() { batch.append((rows.int64(at: 0), rows.text(at: 1))) }
-      rows.reset()
+      let batch = try fruits(
+        "SELECT id, name, color FROM fruits WHERE key_pending = 1 AND id > ? ORDER BY id LIMIT 500",
+        [after])
       guard let last = batch.last else { return }
       after = last.id
-      for row in batch {
+      for fruit in batch {
         do {
-          try update.run([NameKey.caseKey(row.name), row.id])
+          try update.run([NameKey.caseKey(fruit.name), fruit.id])
         } catch let error as SQLiteError where error.code == .constraint {}
       }
     }
+  }
+
+  /// The fruits other clients wrote whose keys inspector has not re-folded yet
+  /// (`key_pending = 1`), read through a partial index.
+  private func pendingFruits() throws -> [Fruit] {
+    try fruits("SELECT id, name, color FROM fruits WHERE key_pending = 1 ORDER BY id", [])
   }
 
   /// Who holds fruit `id`: suspects that favour it, as `Name the Species`, then incidents that

@@ -114,10 +114,10 @@ public struct SuspectRepository {
     // Each row the indexes find is checked against its own text: a key another client wrote
     // by hand never makes a row answer to a word it does not match.
     var matches = try candidates(
-      "SELECT id, name, species FROM animals WHERE species_key = ? ORDER BY id", caseKey
+      "SELECT id, name, species FROM animals WHERE species_key = ? ORDER BY id", [caseKey]
     ).filter { NameKey.caseKey($0.species) == caseKey }
     var names = try candidates(
-      "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id", sortKey
+      "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id", [sortKey]
     ).filter { NameKey.sortKey($0.name) == sortKey }
     for row in try pendingRows() {
       if NameKey.caseKey(row.species) == caseKey { matches.append(row) }
@@ -127,7 +127,7 @@ public struct SuspectRepository {
     let exact = names.filter { NameKey.caseKey($0.name) == caseKey }
     matches += exact.isEmpty ? names : exact
     if let id = Int64(reference), id > 0 {
-      matches += try candidates("SELECT id, name, species FROM animals WHERE id = ?", id)
+      matches += try candidates("SELECT id, name, species FROM animals WHERE id = ?", [id])
     }
     var seen = Set<Int64>()
     matches = matches.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
@@ -314,11 +314,10 @@ public struct SuspectRepository {
   /// A suspect as a look-up names it.
   typealias Candidate = (id: Int64, name: String, species: String)
 
-  /// The rows of a query selecting `id, name, species` with one bound value.
-  private func candidates(_ sql: String, _ value: any SQLiteBindable) throws -> [Candidate] {
+  /// The rows of a query selecting `id, name, species`, with `values` bound.
+  private func candidates(_ sql: String, _ values: [any SQLiteBindable]) throws -> [Candidate] {
     let rows = try database.statement(sql)
-    defer { rows.reset() }
-    try rows.bind([value])
+    try rows.bind(values)
     var result: [Candidate] = []
     while try rows.step() {
       result.append((rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2)))
@@ -329,14 +328,7 @@ public struct SuspectRepository {
   /// The rows whose keys the SQL triggers wrote (`keys_pending = 1`, text that SQL cannot fold
   /// fully), read through a partial index: the look-ups compare them in Swift.
   private func pendingRows() throws -> [Candidate] {
-    let rows = try database.statement(
-      "SELECT id, name, species FROM animals WHERE keys_pending = 1 ORDER BY id")
-    defer { rows.reset() }
-    var result: [Candidate] = []
-    while try rows.step() {
-      result.append((rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2)))
-    }
-    return result
+    try candidates("SELECT id, name, species FROM animals WHERE keys_pending = 1 ORDER BY id", [])
   }
 
   /// Re-folds the keys of rows marked by the SQL triggers, so that the unique index on
@@ -350,15 +342,11 @@ public struct SuspectRepository {
     // stays marked; the cursor moves past it.
     var after: Int64 = 0
     while true {
-      let rows = try database.statement(
-        "SELECT id, name, species FROM animals WHERE keys_pending = 1 AND id > ? ORDER BY id LIMIT 500"
-      )
-      try rows.bind([after])
-      var batch: [(id: Int64, name: String, species: String)] = []
-      while try rows.step() {
-        batch.append((rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2)))
-      }
-      rows.reset()
+      let batch = try candidates(
+        """
+        SELECT id, name, species FROM animals WHERE keys_pending = 1 AND id > ?
+        ORDER BY id LIMIT 500
+        """, [after])
       guard let last = batch.last else { return }
       after = last.id
       for row in batch {
@@ -372,23 +360,15 @@ public struct SuspectRepository {
   /// The species keys of rows still marked after ``refoldPendingKeys()`` (their Unicode key
   /// collides with another row's), which the unique index on `species_key` cannot check.
   func pendingSpeciesKeys() throws -> Set<String> {
-    let rows = try database.statement("SELECT species FROM animals WHERE keys_pending = 1")
-    var keys = Set<String>()
-    while try rows.step() { keys.insert(NameKey.caseKey(rows.text(at: 0))) }
-    return keys
+    Set(try pendingRows().map { NameKey.caseKey($0.species) })
   }
 
   /// Throws ``CaseError/duplicateSpecies(_:)`` when a row still marked after
   /// ``refoldPendingKeys()`` has this species ignoring case (the unique index checks the rest).
   private func requireSpeciesFree(_ species: String, except id: Int64?) throws {
     let folded = NameKey.caseKey(species)
-    let rows = try database.statement(
-      "SELECT id, species FROM animals WHERE keys_pending = 1 ORDER BY id")
-    defer { rows.reset() }
-    while try rows.step() {
-      if rows.int64(at: 0) != id, NameKey.caseKey(rows.text(at: 1)) == folded {
-        throw CaseError.duplicateSpecies(species)
-      }
+    if try pendingRows().contains(where: { $0.id != id && NameKey.caseKey($0.species) == folded }) {
+      throw CaseError.duplicateSpecies(species)
     }
   }
 }
