@@ -163,10 +163,12 @@ enum InvariantCheck {
     let hint: String?
   }
 
-  /// Unicode white space, as the schema's blank-name triggers trim it.
+  /// Unicode white space as an SQL `char(...)` expression: the characters of
+  /// ``Suspect/alibiWhitespace``, which the schema's blank-name triggers also trim.
   private static let whiteSpace =
-    "char(9, 10, 11, 12, 13, 32, 133, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, "
-    + "8199, 8200, 8201, 8202, 8232, 8233, 8239, 8287, 12288)"
+    "char("
+    + Suspect.alibiWhitespace.unicodeScalars.map { String($0.value) }.joined(separator: ", ")
+    + ")"
 
   private static let clock = "GLOB '[0-2][0-9]:[0-5][0-9]'"
 
