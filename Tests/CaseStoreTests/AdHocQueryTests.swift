@@ -169,16 +169,12 @@ import Testing
   @Test func unknownOrUnusedParameterChangesNothing() throws {
     let database = try seededDatabase()
     let insert = "INSERT INTO fruits (name, color) VALUES ('Kiwi', 'green'); "
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "parameter", value: ":species", expected: "a value given with --param species=VALUE")
+    expectInvalidValue(
+      field: "parameter", value: ":species", expected: "a value given with --param species=VALUE"
     ) {
       try AdHocQuery(sql: insert + "SELECT :species").run(on: database.connection, write: true)
     }
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "parameter", value: "unused", expected: "a parameter the SQL uses")
-    ) {
+    expectInvalidValue(field: "parameter", value: "unused", expected: "a parameter the SQL uses") {
       try AdHocQuery(sql: insert, parameters: ["unused": .integer(1)])
         .run(on: database.connection, write: true)
     }

@@ -31,19 +31,13 @@ struct ClockTimeTests {
       "123:00", "12:30:00", "12.30", "12:-1", "+9:05", "9:05pm", "12\u{0}:30",
     ])
   func rejects(text: String) {
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "time", value: text, expected: "HH:MM on a 24-hour clock")
-    ) {
+    expectInvalidValue(field: "time", value: text, expected: "HH:MM on a 24-hour clock") {
       try ClockTime(parsing: text)
     }
   }
 
   @Test func namesTheFieldInItsError() {
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "sleep time", value: "25:00", expected: "HH:MM on a 24-hour clock")
-    ) {
+    expectInvalidValue(field: "sleep time", value: "25:00", expected: "HH:MM on a 24-hour clock") {
       try ClockTime(parsing: "25:00", field: "sleep time")
     }
   }

@@ -9,9 +9,7 @@ import Testing
   let bulletin: Incident
 
   init() throws {
-    database = try CaseDatabase()
-    try SeedCase.load(
-      into: database,
+    database = try seededDatabase(
       on: LocalDateTime(year: 2026, month: 11, day: 29, time: ClockTime(hour: 0, minute: 0)!)!)
     bulletin = try #require(try database.incidents.latest())
   }

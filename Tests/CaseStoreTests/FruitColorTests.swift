@@ -22,9 +22,8 @@ struct FruitColorTests {
       "r\u{E9}d", "red1", String(repeating: "a", count: 41), "#\u{FF11}23456",
     ])
   func rejects(text: String) {
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "colour", value: text, expected: "a colour name such as red, or #RRGGBB")
+    expectInvalidValue(
+      field: "colour", value: text, expected: "a colour name such as red, or #RRGGBB"
     ) {
       try Fruit.normalizedColor(text)
     }

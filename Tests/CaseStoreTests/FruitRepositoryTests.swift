@@ -22,9 +22,8 @@ struct FruitRepositoryTests {
   @Test("refuses bad colours", arguments: ["bluish!", "#12345", ""])
   func refusesBadColour(color: String) throws {
     let database = try seededDatabase()
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "colour", value: color, expected: "a colour name such as red, or #RRGGBB")
+    expectInvalidValue(
+      field: "colour", value: color, expected: "a colour name such as red, or #RRGGBB"
     ) {
       try database.fruits.add(name: "Durian", color: color)
     }
@@ -59,10 +58,7 @@ struct FruitRepositoryTests {
   @Test("refuses blank names", arguments: ["", "  "])
   func refusesBlank(name: String) throws {
     let database = try CaseDatabase()
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "fruit name", value: name, expected: "a non-blank fruit name")
-    ) {
+    expectInvalidValue(field: "fruit name", value: name, expected: "a non-blank fruit name") {
       try database.fruits.add(name: name, color: "red")
     }
   }

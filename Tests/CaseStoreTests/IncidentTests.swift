@@ -8,9 +8,7 @@ import Testing
   let database: CaseDatabase
 
   init() throws {
-    database = try CaseDatabase()
-    try SeedCase.load(
-      into: database,
+    database = try seededDatabase(
       on: LocalDateTime(year: 2026, month: 3, day: 1, time: ClockTime(hour: 18, minute: 5)!)!)
   }
 

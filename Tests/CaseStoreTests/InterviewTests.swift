@@ -43,10 +43,7 @@ struct InterviewTests {
     try database.suspects.setAlibi(id: 2, longest)
     #expect(try database.suspects.suspect(id: 2)?.alibi == longest)
     let tooLong = longest + "x"
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "alibi", value: tooLong, expected: "at most 100,000 characters")
-    ) {
+    expectInvalidValue(field: "alibi", value: tooLong, expected: "at most 100,000 characters") {
       try database.suspects.setAlibi(id: 2, tooLong)
     }
     #expect(try database.suspects.suspect(id: 2)?.alibi == longest)

@@ -30,20 +30,14 @@ struct LookupTests {
     ])
   func unknown(reference: String) throws {
     let database = try seededDatabase()
-    #expect(throws: CaseError.unknownSuspect(reference)) {
-      try database.suspects.find(reference)
-    }
+    expectUnknown(reference, in: database)
   }
 
   @Test func twoSuspectsNamedAlikeAreAmbiguous() throws {
     let database = try seededDatabase()
     try database.suspects.add(NewSuspect(name: "DING", species: "Pigeon", pawSize: .small))
-    #expect(
-      throws: CaseError.ambiguousSuspect(
-        "ding", candidates: ["Ding the Dove (id 3)", "DING the Pigeon (id 11)"])
-    ) {
-      try database.suspects.find("ding")
-    }
+    expectAmbiguous(
+      "ding", among: ["Ding the Dove (id 3)", "DING the Pigeon (id 11)"], in: database)
     // Species and id still tell them apart.
     #expect(try database.suspects.find("pigeon").id == 11)
     #expect(try database.suspects.find("dove").id == 3)
@@ -58,12 +52,9 @@ struct LookupTests {
     #expect(try database.suspects.find("r\u{E9}nard").species == "Raccoon")
     #expect(try database.suspects.find("Re\u{301}nard").species == "Raccoon")
     // Neither spelling matches exactly: both are candidates.
-    #expect(
-      throws: CaseError.ambiguousSuspect(
-        "r\u{E8}nard", candidates: ["R\u{E9}nard the Raccoon (id 10)", "Renard the Fox (id 11)"])
-    ) {
-      try database.suspects.find("r\u{E8}nard")
-    }
+    expectAmbiguous(
+      "r\u{E8}nard", among: ["R\u{E9}nard the Raccoon (id 10)", "Renard the Fox (id 11)"],
+      in: database)
   }
 
   /// A word that is one suspect's species and another's name used to pick the species: now it
@@ -71,10 +62,8 @@ struct LookupTests {
   @Test func aSpeciesAndAnotherSuspectsNameAreAmbiguous() throws {
     let database = try seededDatabase()
     try database.suspects.add(NewSuspect(name: "Crow", species: "Magpie", pawSize: .small))
-    #expect(
-      throws: CaseError.ambiguousSuspect(
-        "crow", candidates: ["Catie the Crow (id 4)", "Crow the Magpie (id 11)"])
-    ) { try database.suspects.find("crow") }
+    expectAmbiguous(
+      "crow", among: ["Catie the Crow (id 4)", "Crow the Magpie (id 11)"], in: database)
     #expect(try database.suspects.find("magpie").name == "Crow")
     #expect(try database.suspects.find("id:4").name == "Catie")
     #expect(try database.suspects.find("id:11").name == "Crow")
@@ -85,14 +74,8 @@ struct LookupTests {
     let database = try seededDatabase()
     try database.suspects.add(NewSuspect(name: "3", species: "Number", pawSize: .small))
     try database.suspects.add(NewSuspect(name: "Quad", species: "4", pawSize: .small))
-    #expect(
-      throws: CaseError.ambiguousSuspect(
-        "3", candidates: ["Ding the Dove (id 3)", "3 the Number (id 11)"])
-    ) { try database.suspects.find("3") }
-    #expect(
-      throws: CaseError.ambiguousSuspect(
-        "4", candidates: ["Catie the Crow (id 4)", "Quad the 4 (id 12)"])
-    ) { try database.suspects.find("4") }
+    expectAmbiguous("3", among: ["Ding the Dove (id 3)", "3 the Number (id 11)"], in: database)
+    expectAmbiguous("4", among: ["Catie the Crow (id 4)", "Quad the 4 (id 12)"], in: database)
     #expect(try database.suspects.find("11").species == "Number")
     #expect(try database.suspects.find("id:3").species == "Dove")
     #expect(try database.suspects.find("id:12").name == "Quad")
@@ -101,9 +84,7 @@ struct LookupTests {
   @Test(arguments: ["id:", "id:0", "id:-1", "id:99", "id:x", "id: 3", "id:3.0", "ID:3x"])
   func anIdReferenceNamesOnlyAStoredId(reference: String) throws {
     let database = try seededDatabase()
-    #expect(throws: CaseError.unknownSuspect(reference)) {
-      try database.suspects.find(reference)
-    }
+    expectUnknown(reference, in: database)
   }
 
   @Test func rowsWrittenByPlainSQLAreFound() throws {
@@ -141,8 +122,8 @@ struct LookupTests {
       "UPDATE animals SET name = '\u{C9}mile', species = '\u{C9}cureuil' WHERE id = 1")
     #expect(try database.suspects.find("emile").id == 1)
     #expect(try database.suspects.find("\u{E9}CUREUIL").id == 1)
-    #expect(throws: CaseError.unknownSuspect("fabrizio")) { try database.suspects.find("fabrizio") }
-    #expect(throws: CaseError.unknownSuspect("fish")) { try database.suspects.find("fish") }
+    expectUnknown("fabrizio", in: database)
+    expectUnknown("fish", in: database)
   }
 
   /// A species keyed by the SQL trigger and another suspect's name: ambiguous, not the species.
@@ -153,11 +134,9 @@ struct LookupTests {
       INSERT INTO animals (name, species, paw_size) VALUES ('Olga', '\u{3A9}mega', 'small');
       INSERT INTO animals (name, species, paw_size) VALUES ('\u{3C9}mega', 'Wolf', 'large');
       """)
-    #expect(
-      throws: CaseError.ambiguousSuspect(
-        "\u{3C9}mega",
-        candidates: ["Olga the \u{3A9}mega (id 11)", "\u{3C9}mega the Wolf (id 12)"])
-    ) { try database.suspects.find("\u{3C9}mega") }
+    expectAmbiguous(
+      "\u{3C9}mega", among: ["Olga the \u{3A9}mega (id 11)", "\u{3C9}mega the Wolf (id 12)"],
+      in: database)
     #expect(try database.suspects.find("wolf").name == "\u{3C9}mega")
     #expect(try database.suspects.find("olga").id == 11)
   }
@@ -177,17 +156,36 @@ struct LookupTests {
       INSERT INTO animals (name, species, paw_size) VALUES ('Small', '\(lower)', 'small');
       """)
     for reference in [upper, lower] {
-      #expect(
-        throws: CaseError.ambiguousSuspect(
-          reference, candidates: ["Big the \(upper) (id 11)", "Small the \(lower) (id 12)"])
-      ) { try database.suspects.find(reference) }
+      expectAmbiguous(
+        reference, among: ["Big the \(upper) (id 11)", "Small the \(lower) (id 12)"], in: database)
     }
     // A write through inspector refolds the keys it can; the duplicate stays marked.
     try database.suspects.add(NewSuspect(name: "Kit", species: "Fox", pawSize: .small))
-    #expect(
-      throws: CaseError.ambiguousSuspect(
-        lower, candidates: ["Big the \(upper) (id 11)", "Small the \(lower) (id 12)"])
-    ) { try database.suspects.find(lower) }
+    expectAmbiguous(
+      lower, among: ["Big the \(upper) (id 11)", "Small the \(lower) (id 12)"], in: database)
     #expect(try database.suspects.find("id:12").species == lower)
+  }
+
+  /// Expects `reference` to match no suspect of `database`.
+  private func expectUnknown(
+    _ reference: String, in database: CaseDatabase,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(throws: CaseError.unknownSuspect(reference), sourceLocation: sourceLocation) {
+      try database.suspects.find(reference)
+    }
+  }
+
+  /// Expects `reference` to match several suspects of `database`: exactly `candidates`.
+  private func expectAmbiguous(
+    _ reference: String, among candidates: [String], in database: CaseDatabase,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(
+      throws: CaseError.ambiguousSuspect(reference, candidates: candidates),
+      sourceLocation: sourceLocation
+    ) {
+      try database.suspects.find(reference)
+    }
   }
 }

@@ -18,10 +18,7 @@ struct PawSizeTests {
     "rejects anything else",
     arguments: ["huge", "", " ", "s", "smal", "small!", "sm all", "\u{FF53}mall", "larg\u{E9}"])
   func rejects(text: String) {
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "paw size", value: text, expected: "small, medium or large")
-    ) {
+    expectInvalidValue(field: "paw size", value: text, expected: "small, medium or large") {
       try PawSize(parsing: text)
     }
   }

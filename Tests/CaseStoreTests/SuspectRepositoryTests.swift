@@ -113,10 +113,7 @@ struct SuspectRepositoryTests {
     let database = try seededDatabase()
     // SQLite's length() stops at the first NUL, so the CHECK sees a blank name.
     do {
-      #expect(
-        throws: CaseError.invalidValue(
-          field: "name", value: "\u{0}Fox", expected: "a non-blank name")
-      ) {
+      expectInvalidValue(field: "name", value: "\u{0}Fox", expected: "a non-blank name") {
         try database.suspects.add(NewSuspect(name: "\u{0}Fox", species: "Fox", pawSize: .small))
       }
     }
@@ -132,17 +129,8 @@ struct SuspectRepositoryTests {
     arguments: ["", " ", "   ", "\t", "\n", " \u{A0}\u{2003}"])
   func blank(text: String) throws {
     let database = try seededDatabase()
-    #expect(
-      throws: CaseError.invalidValue(field: "name", value: text, expected: "a non-blank name")
-    ) {
-      try database.suspects.add(NewSuspect(name: text, species: "Badger", pawSize: .small))
-    }
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "species", value: text, expected: "a non-blank species")
-    ) {
-      try database.suspects.add(NewSuspect(name: "Basil", species: text, pawSize: .small))
-    }
+    expectNameAndSpeciesRefused(
+      text, in: database, name: "a non-blank name", species: "a non-blank species")
     #expect(try database.suspects.count() == 10)
   }
 
@@ -160,18 +148,9 @@ struct SuspectRepositoryTests {
         == .integer(10_000))
 
     let tooLong = String(repeating: "a", count: 10_001)
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "name", value: tooLong, expected: "at most 10,000 characters")
-    ) {
-      try database.suspects.add(NewSuspect(name: tooLong, species: "Badger", pawSize: .small))
-    }
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "species", value: tooLong, expected: "at most 10,000 characters")
-    ) {
-      try database.suspects.add(NewSuspect(name: "Basil", species: tooLong, pawSize: .small))
-    }
+    expectNameAndSpeciesRefused(
+      tooLong, in: database, name: "at most 10,000 characters",
+      species: "at most 10,000 characters")
     #expect(try database.suspects.count() == 11)
   }
 
@@ -246,9 +225,7 @@ struct SuspectRepositoryTests {
   @Test func emojiOverSixtyFourScalarsIsRefused() throws {
     let database = try seededDatabase()
     let long = String(repeating: "\u{1F41F}", count: 65)
-    #expect(
-      throws: CaseError.invalidValue(field: "emoji", value: long, expected: "at most 64 characters")
-    ) {
+    expectInvalidValue(field: "emoji", value: long, expected: "at most 64 characters") {
       try database.suspects.add(
         NewSuspect(name: "Basil", species: "Badger", pawSize: .small, emoji: long))
     }
@@ -310,9 +287,7 @@ struct SuspectRepositoryTests {
 
   @Test func editRefusesBlankAndUnknown() throws {
     let database = try seededDatabase()
-    #expect(
-      throws: CaseError.invalidValue(field: "name", value: " ", expected: "a non-blank name")
-    ) {
+    expectInvalidValue(field: "name", value: " ", expected: "a non-blank name") {
       try database.suspects.edit(id: 1, SuspectEdit(name: " "))
     }
     #expect(throws: CaseError.unknownSuspect("99")) {
@@ -357,5 +332,23 @@ struct SuspectRepositoryTests {
     #expect(try database.suspects.all().isEmpty)
     try SeedCase.load(into: database, on: seedDay)
     #expect(try database.suspects.count() == 10)
+  }
+
+  /// Expects a new suspect named `text`, then one of species `text`, to be refused as an
+  /// invalid name, then species, with these expectations.
+  private func expectNameAndSpeciesRefused(
+    _ text: String, in database: CaseDatabase, name: String, species: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    expectInvalidValue(
+      field: "name", value: text, expected: name, sourceLocation: sourceLocation
+    ) {
+      try database.suspects.add(NewSuspect(name: text, species: "Badger", pawSize: .small))
+    }
+    expectInvalidValue(
+      field: "species", value: text, expected: species, sourceLocation: sourceLocation
+    ) {
+      try database.suspects.add(NewSuspect(name: "Basil", species: text, pawSize: .small))
+    }
   }
 }

@@ -22,9 +22,8 @@ struct SuspicionLevelTests {
       "1e-400",
     ])
   func rejects(text: String) {
-    #expect(
-      throws: CaseError.invalidValue(
-        field: "suspicion level", value: text, expected: "a number from 0 to 1, such as 0.5")
+    expectInvalidValue(
+      field: "suspicion level", value: text, expected: "a number from 0 to 1, such as 0.5"
     ) {
       try SuspicionLevel(parsing: text)
     }

@@ -7,10 +7,10 @@ import Testing
 /// The day the test seed is loaded on: the seed bulletin is dated 2024-05-17T09:41.
 let seedDay = LocalDateTime(year: 2024, month: 5, day: 17, time: ClockTime(hour: 12, minute: 0)!)!
 
-/// A new in-memory case file at the latest schema with the seed case loaded on ``seedDay``.
-func seededDatabase() throws -> CaseDatabase {
+/// A new in-memory case file at the latest schema with the seed case loaded on `day`.
+func seededDatabase(on day: LocalDateTime = seedDay) throws -> CaseDatabase {
   let database = try CaseDatabase()
-  try SeedCase.load(into: database, on: seedDay)
+  try SeedCase.load(into: database, on: day)
   return database
 }
 
