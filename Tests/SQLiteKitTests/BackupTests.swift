@@ -103,11 +103,8 @@ import Testing
 
   @Test func backupIntoAReadOnlyConnectionFails() throws {
     try withTemporaryDirectory { directory in
-      let path = directory.file("target.sqlite")
-      do {
-        let target = try Connection(path: path, mode: .readWriteCreate)
-        try target.execute("CREATE TABLE keep (x); INSERT INTO keep VALUES (1)")
-      }
+      let path = try directory.database(
+        "target.sqlite", running: "CREATE TABLE keep (x); INSERT INTO keep VALUES (1)")
       let source = try Connection(path: ":memory:")
       try source.execute("CREATE TABLE fruit (name TEXT)")
       let target = try Connection(path: path, mode: .readOnly)

@@ -25,11 +25,9 @@ import Testing
 
   @Test func readWriteCreateOpensAnExistingFileWithoutTouchingIt() throws {
     try withTemporaryDirectory { directory in
-      let path = directory.file("case.sqlite")
-      do {
-        let first = try Connection(path: path, mode: .readWriteCreate)
-        try first.execute("CREATE TABLE suspect (name TEXT); INSERT INTO suspect VALUES ('dove')")
-      }
+      let path = try directory.database(
+        "case.sqlite",
+        running: "CREATE TABLE suspect (name TEXT); INSERT INTO suspect VALUES ('dove')")
       let second = try Connection(path: path, mode: .readWriteCreate)
       #expect(try second.scalar("SELECT name FROM suspect") == .text("dove"))
     }

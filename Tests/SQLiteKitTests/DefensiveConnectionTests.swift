@@ -7,34 +7,33 @@ import Testing
 /// rewrite the schema, switch the journal off or forge the schema version, and the schema is
 /// not trusted to call risky functions.
 @Suite struct DefensiveConnectionTests {
-  /// A WAL file with one suspect table and a trigger that uses built-in functions only.
-  private func makeCaseFile(_ path: String) throws {
-    let db = try Connection(path: path, mode: .readWriteCreate)
-    try db.execute(
-      """
-      CREATE TABLE suspect (id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT);
-      CREATE TRIGGER suspect_key AFTER INSERT ON suspect WHEN NEW.name_key IS NULL
-      BEGIN
-        UPDATE suspect SET name_key = replace(lower(trim(NEW.name)), 'é', 'e') WHERE id = NEW.id;
-      END;
-      INSERT INTO suspect (name) VALUES ('  Catie '), ('Rénard');
-      """)
+  /// Runs `body` with the path of a case file in a new temporary directory: a WAL file with one
+  /// suspect table and a trigger that uses built-in functions only.
+  private func withCaseFile(_ body: (String) throws -> Void) throws {
+    try withTemporaryDirectory { directory in
+      try body(try directory.database("case.sqlite", running: Self.caseFileSQL))
+    }
   }
+
+  private static let caseFileSQL = """
+    CREATE TABLE suspect (id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT);
+    CREATE TRIGGER suspect_key AFTER INSERT ON suspect WHEN NEW.name_key IS NULL
+    BEGIN
+      UPDATE suspect SET name_key = replace(lower(trim(NEW.name)), 'é', 'e') WHERE id = NEW.id;
+    END;
+    INSERT INTO suspect (name) VALUES ('  Catie '), ('Rénard');
+    """
 
   @Test(arguments: [Connection.OpenMode.readWriteCreate, .readWrite, .readOnly])
   func schemaIsNotTrusted(mode: Connection.OpenMode) throws {
-    try withTemporaryDirectory { directory in
-      let path = directory.file("case.sqlite")
-      try makeCaseFile(path)
+    try withCaseFile { path in
       let db = try Connection(path: path, mode: mode)
       #expect(try db.scalar("PRAGMA trusted_schema") == .integer(0))
     }
   }
 
   @Test func triggersWithBuiltInFunctionsStillRun() throws {
-    try withTemporaryDirectory { directory in
-      let path = directory.file("case.sqlite")
-      try makeCaseFile(path)
+    try withCaseFile { path in
       let db = try Connection(path: path)
       try db.execute("INSERT INTO suspect (name) VALUES ('Élise')")
       #expect(
@@ -44,9 +43,7 @@ import Testing
   }
 
   @Test func writableSchemaCannotRewriteTheSchema() throws {
-    try withTemporaryDirectory { directory in
-      let path = directory.file("case.sqlite")
-      try makeCaseFile(path)
+    try withCaseFile { path in
       let db = try Connection(path: path)
       let schema = try db.allRows("SELECT name, sql FROM sqlite_schema ORDER BY name")
       try db.execute("PRAGMA writable_schema = ON")
@@ -65,9 +62,7 @@ import Testing
   }
 
   @Test func journalModeOffIsIgnored() throws {
-    try withTemporaryDirectory { directory in
-      let path = directory.file("case.sqlite")
-      try makeCaseFile(path)
+    try withCaseFile { path in
       let db = try Connection(path: path)
       #expect(try db.scalar("PRAGMA journal_mode = OFF") == .text("wal"))
       #expect(try db.scalar("PRAGMA journal_mode") == .text("wal"))
@@ -75,9 +70,7 @@ import Testing
   }
 
   @Test func schemaVersionCannotBeForged() throws {
-    try withTemporaryDirectory { directory in
-      let path = directory.file("case.sqlite")
-      try makeCaseFile(path)
+    try withCaseFile { path in
       let db = try Connection(path: path)
       let before = try db.scalar("PRAGMA schema_version")
       #expect(before == .integer(2))

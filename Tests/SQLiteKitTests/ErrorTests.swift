@@ -125,11 +125,9 @@ import Testing
 
   @Test func writeOnAReadOnlyConnectionIsReadOnly() throws {
     try withTemporaryDirectory { directory in
-      let path = directory.file("case.sqlite")
-      do {
-        let writer = try Connection(path: path, mode: .readWriteCreate)
-        try writer.execute("CREATE TABLE suspect (name TEXT); INSERT INTO suspect VALUES ('dove')")
-      }
+      let path = try directory.database(
+        "case.sqlite",
+        running: "CREATE TABLE suspect (name TEXT); INSERT INTO suspect VALUES ('dove')")
       let reader = try Connection(path: path, mode: .readOnly)
       #expect(try reader.scalar("SELECT name FROM suspect") == .text("dove"))
       for sql in [
