@@ -1,8 +1,10 @@
+import CaseStore
 import Foundation
 
 /// A small in-memory model of the case file, written from README "The documented schema" alone: it
-/// never calls CaseStore (no parsing, look-up, validation or ranking code of the product), so
-/// a rule both get wrong in the same way is the only thing it cannot catch.
+/// never calls CaseStore's code (no parsing, look-up, validation or ranking code of the product;
+/// only the seed case's data, which `SeedCaseTests` pins to README), so a rule both get wrong in
+/// the same way is the only thing it cannot catch.
 ///
 /// ``apply(_:newID:today:)`` predicts a command's exit status (0, 64 or 65) and, on success,
 /// changes the model as the command should change the case file. A refused command changes
@@ -99,6 +101,10 @@ struct CaseModel {
   /// The seed case of README "The documented schema", with the ids, the bulletin's date and its notes the
   /// product chose (the spec leaves those open), so that everything else can be compared.
   ///
+  /// The fruits and suspects are the data of `SeedCase`, not a second copy of them: the literal
+  /// values README lists are asserted once, by CaseStoreTests' `SeedCaseTests`, and the model
+  /// starts from what those tests pin down.
+  ///
   /// - Parameters:
   ///   - suspectIDs: Species to id, from the product's `list`.
   ///   - fruitIDs: Fruit name to id, from the product's `fruit list`.
@@ -108,13 +114,13 @@ struct CaseModel {
     incident: (id: Int64, occurredAt: String, notes: String)
   ) -> CaseModel {
     var model = CaseModel()
-    model.fruits = seedFruits.map { name, color in
-      Fruit(id: fruitIDs[name] ?? -1, name: name, color: color)
+    model.fruits = SeedCase.fruits.map { fruit in
+      Fruit(id: fruitIDs[fruit.name] ?? -1, name: fruit.name, color: fruit.color)
     }
-    model.suspects = seedSuspects.map { name, species, paw, emoji, favorites in
+    model.suspects = SeedCase.suspects.map { suspect in
       Suspect(
-        id: suspectIDs[species] ?? -1, name: name, species: species, paw: paw, emoji: emoji,
-        favorites: favorites)
+        id: suspectIDs[suspect.species] ?? -1, name: suspect.name, species: suspect.species,
+        paw: suspect.pawSize.rawValue, emoji: suspect.emoji, favorites: suspect.favoriteFruits)
     }
     model.incidents = [
       Incident(
@@ -126,48 +132,6 @@ struct CaseModel {
     model.suspects.sort { $0.id < $1.id }
     return model
   }
-
-  static let seedFruits: [(String, String)] = [
-    ("Golden Gem Apple", "yellow"), ("Flavor King Plum", "purple"), ("Mariposa Plum", "red"),
-    ("Tompkins King Apple", "yellow"), ("Green Gage Plum", "green"),
-    ("Lapins Sweet Cherry", "purple"), ("Hauer Pippin Apple", "red"),
-    ("Belle De Boskoop Apple", "red"), ("Elstar Apple", "yellow"),
-    ("Golden Delicious Apple", "yellow"), ("Creeping Snowberry", "white"),
-    ("Channel Island Oak Acorn", "brown"), ("Elephant Heart Plum", "red"),
-    ("Golden Nectar Plum", "yellow"), ("Pink Pearl Apple", "pink"), ("Christmas Berry", "red"),
-    ("Kaki Fuyu Persimmon", "orange"), ("Big Berry Manzanita", "red"), ("Strawberry Tree", "red"),
-  ]
-
-  static let seedSuspects: [(String, String, String, String, [String])] = [
-    (
-      "Fabrizio", "Fish", "small", "\u{1F41F}",
-      ["Strawberry Tree", "Big Berry Manzanita", "Elstar Apple"]
-    ),
-    ("Soloman", "Snail", "small", "\u{1F40C}", ["Elstar Apple", "Flavor King Plum"]),
-    (
-      "Ding", "Dove", "small", "\u{1F54A}\u{FE0F}",
-      ["Channel Island Oak Acorn", "Pink Pearl Apple", "Lapins Sweet Cherry"]
-    ),
-    (
-      "Catie", "Crow", "small", "\u{1F426}\u{200D}\u{2B1B}",
-      ["Pink Pearl Apple", "Golden Nectar Plum", "Hauer Pippin Apple"]
-    ),
-    (
-      "Miko", "Cat", "small", "\u{1F408}",
-      ["Belle De Boskoop Apple", "Tompkins King Apple", "Lapins Sweet Cherry"]
-    ),
-    ("Ricardo", "Rabbit", "small", "\u{1F430}", ["Mariposa Plum", "Elephant Heart Plum"]),
-    ("Cornelius", "Duck", "medium", "\u{1F986}", ["Green Gage Plum", "Golden Nectar Plum"]),
-    ("Maria", "Mouse", "small", "\u{1F439}", ["Strawberry Tree", "Elephant Heart Plum"]),
-    (
-      "Haku", "Hedgehog", "small", "\u{1F994}",
-      ["Christmas Berry", "Creeping Snowberry", "Golden Gem Apple"]
-    ),
-    (
-      "R\u{E9}nard", "Raccoon", "medium", "\u{1F99D}",
-      ["Belle De Boskoop Apple", "Big Berry Manzanita", "Christmas Berry", "Kaki Fuyu Persimmon"]
-    ),
-  ]
 
   // MARK: - Applying commands
 

@@ -74,12 +74,12 @@ struct ModelBasedTests {
     var rng = SplitMix64(seed: Self.ciRuns[0].seed)
     var model = CaseModel.seeded(
       suspectIDs: Dictionary(
-        uniqueKeysWithValues: CaseModel.seedSuspects.enumerated().map {
-          ($0.element.1, Int64($0.offset + 1))
+        uniqueKeysWithValues: SeedCase.suspects.enumerated().map {
+          ($0.element.species, Int64($0.offset + 1))
         }),
       fruitIDs: Dictionary(
-        uniqueKeysWithValues: CaseModel.seedFruits.enumerated().map {
-          ($0.element.0, Int64($0.offset + 1))
+        uniqueKeysWithValues: SeedCase.fruits.enumerated().map {
+          ($0.element.name, Int64($0.offset + 1))
         }),
       incident: (1, "2026-11-29T09:41", "seeds"))
     var kinds: [String: Set<Int32>] = [:]
