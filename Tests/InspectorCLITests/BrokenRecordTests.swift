@@ -10,21 +10,16 @@ import Testing
 /// that names the table and row, never a default.
 @Suite("Broken records are shown and flagged, bad values named")
 struct BrokenRecordTests {
-  /// The seed case with the bulletin's fruit (Pink Pearl Apple, id 15) deleted with foreign
-  /// keys off.
-  static func orphanedBulletin() throws -> CLITestCase {
-    let cli = try CLITestCase.seeded(
-      writtenByAnotherClient:
-        """
-        PRAGMA foreign_keys = OFF;
-        DELETE FROM favorite_fruits WHERE fruit_id = 15;
-        DELETE FROM fruits WHERE id = 15;
-        """)
-    return cli
-  }
+  /// What another client writes to the seed case to delete the bulletin's fruit (Pink Pearl
+  /// Apple, id 15) with foreign keys off.
+  static let orphaningTheBulletin = """
+    PRAGMA foreign_keys = OFF;
+    DELETE FROM favorite_fruits WHERE fruit_id = 15;
+    DELETE FROM fruits WHERE id = 15;
+    """
 
   @Test func anIncidentWhoseFruitIsGoneIsListedAndFlagged() throws {
-    let cli = try Self.orphanedBulletin()
+    let cli = try CLITestCase.seeded(writtenByAnotherClient: Self.orphaningTheBulletin)
     let warnings = StandardErrorText()
     let outcome = Inspector.run(
       arguments: ["incident", "list", "--json"], environment: cli.environment,
@@ -44,7 +39,7 @@ struct BrokenRecordTests {
   }
 
   @Test func anIncidentWhoseFruitIsGoneCanBeShownAndRanked() throws {
-    let cli = try Self.orphanedBulletin()
+    let cli = try CLITestCase.seeded(writtenByAnotherClient: Self.orphaningTheBulletin)
     let shown = cli.succeed("incident", "show", "1")
     #expect(shown.contains("Fruit  (missing fruit id 15)"))
     let ranking = try jsonArray(cli.succeed("rank", "--incident", "1", "--limit", "2", "--json"))

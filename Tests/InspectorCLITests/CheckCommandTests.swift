@@ -10,25 +10,20 @@ import Testing
 /// connection, with the pragmas a careless script might set.
 @Suite("check: every finding, in every format")
 struct CheckCommandTests {
-  /// A seeded case file damaged in four ways at once.
-  static func damaged() throws -> CLITestCase {
-    let cli = try CLITestCase.seeded(
-      writtenByAnotherClient:
-        """
-        PRAGMA foreign_keys = OFF;
-        PRAGMA ignore_check_constraints = ON;
-        UPDATE animals SET paw_size = 'huge' WHERE id = 2;
-        INSERT INTO suspicion_levels (animal_id, level) VALUES (3, 7.0);
-        INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (999, 1, 0);
-        INSERT INTO animals (name, species, paw_size) VALUES ('Lykos', 'ΑΛΕΠΟΥ', 'small');
-        INSERT INTO animals (name, species, paw_size) VALUES ('lykaki', 'αλεπου', 'small');
-        CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);
-        """)
-    return cli
-  }
+  /// What another client writes to damage a seeded case file in four ways at once.
+  static let damage = """
+    PRAGMA foreign_keys = OFF;
+    PRAGMA ignore_check_constraints = ON;
+    UPDATE animals SET paw_size = 'huge' WHERE id = 2;
+    INSERT INTO suspicion_levels (animal_id, level) VALUES (3, 7.0);
+    INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (999, 1, 0);
+    INSERT INTO animals (name, species, paw_size) VALUES ('Lykos', 'ΑΛΕΠΟΥ', 'small');
+    INSERT INTO animals (name, species, paw_size) VALUES ('lykaki', 'αλεπου', 'small');
+    CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);
+    """
 
   @Test func everyFindingIsListedInJSONAndTheCheckFails() throws {
-    let cli = try Self.damaged()
+    let cli = try CLITestCase.seeded(writtenByAnotherClient: Self.damage)
     let outcome = cli.run("check", "--json")
     #expect(outcome.status == 65)
     #expect(outcome.standardError.hasPrefix("inspector: error: check found 7 fault(s)"))
@@ -62,10 +57,8 @@ struct CheckCommandTests {
   }
 
   @Test func everyFindingIsListedInCSVAndTable() throws {
-    let cli = try Self.damaged()
-    let csv = cli.run("check", "--format", "csv")
-    #expect(csv.status == 65)
-    let rows = csvLines(csv.standardOutput)
+    let cli = try CLITestCase.seeded(writtenByAnotherClient: Self.damage)
+    let rows = cli.failedCheckRows()
     #expect(rows.first == "severity,check,table,row,finding,hint")
     #expect(rows.count == 10)
     #expect(
@@ -82,14 +75,12 @@ struct CheckCommandTests {
   /// A row that breaks a CHECK no rule of ours repeats (a fruit colour): only integrity_check on
   /// a connection that could write sees it.
   @Test func aRowBreakingACheckConstraintIsAFault() throws {
-    let cli = try CLITestCase.seeded(
-      writtenByAnotherClient:
+    let rows = try CLITestCase.failedCheckRows(
+      afterAnotherClientRan:
         "PRAGMA ignore_check_constraints = ON; UPDATE fruits SET color = 'Not A Colour!' WHERE id = 1"
     )
-    let outcome = cli.run("check", "--format", "csv")
-    #expect(outcome.status == 65)
     #expect(
-      csvLines(outcome.standardOutput).contains(
+      rows.contains(
         "fault,integrity_check,,,CHECK constraint failed in fruits,"
           + "restore a good backup: inspector restore BACKUP --force"))
   }
@@ -175,9 +166,7 @@ struct CheckCommandTests {
       UPDATE animals SET species_key = 'wolf' WHERE id = 4;
       UPDATE animals SET suspicion_level = 0.9 WHERE id = 1;
       """)
-    let outcome = cli.run("check", "--format", "csv")
-    #expect(outcome.status == 65)
-    let rows = csvLines(outcome.standardOutput)
+    let rows = cli.failedCheckRows()
     #expect(rows.contains { $0.hasPrefix("fault,derived_column,animals,id 4,the folded keys") })
     #expect(
       rows.contains(
