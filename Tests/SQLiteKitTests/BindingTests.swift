@@ -190,26 +190,19 @@ import Testing
   @Test(arguments: [":missing", "a", "b", "@a", ""])
   func unknownParameterNameIsARangeError(name: String) throws {
     let statement = try db.prepare("SELECT :a, $b")
-    let error = #expect(throws: SQLiteError.self) {
-      try statement.bind(.integer(1), forParameter: name)
-    }
-    #expect(error?.code == .range)
+    expectRangeError { try statement.bind(.integer(1), forParameter: name) }
   }
 
   @Test func tooManyValuesIsARangeError() throws {
     let statement = try db.prepare("SELECT ?, ?")
-    let error = #expect(throws: SQLiteError.self) { try statement.bind([1, 2, 3]) }
-    #expect(error?.code == .range)
+    let error = expectRangeError { try statement.bind([1, 2, 3]) }
     #expect(error?.sql == "SELECT ?, ?")
   }
 
   @Test(arguments: [0, 3, -1])
   func indexOutOfRangeIsARangeError(index: Int) throws {
     let statement = try db.prepare("SELECT ?, ?")
-    let error = #expect(throws: SQLiteError.self) {
-      try statement.bind(.integer(1), at: index)
-    }
-    #expect(error?.code == .range)
+    expectRangeError { try statement.bind(.integer(1), at: index) }
   }
 
   @Test func bindingAnArrayClearsEarlierBindings() throws {
@@ -225,5 +218,16 @@ import Testing
 
   @Test func fewerValuesLeaveTheRestNull() throws {
     #expect(try db.firstRow("SELECT ?, ?", [1]) == [.integer(1), .null])
+  }
+
+  /// Expects `body` to throw an `SQLiteError` with code `.range` (SQLITE_RANGE), and returns it
+  /// for further checks.
+  @discardableResult
+  private func expectRangeError(
+    sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void
+  ) -> SQLiteError? {
+    let error = #expect(throws: SQLiteError.self, sourceLocation: sourceLocation) { try body() }
+    #expect(error?.code == .range, sourceLocation: sourceLocation)
+    return error
   }
 }

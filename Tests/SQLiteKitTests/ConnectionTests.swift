@@ -25,9 +25,7 @@ import Testing
 
   @Test func readWriteCreateOpensAnExistingFileWithoutTouchingIt() throws {
     try withTemporaryDirectory { directory in
-      let path = try directory.database(
-        "case.sqlite",
-        running: "CREATE TABLE suspect (name TEXT); INSERT INTO suspect VALUES ('dove')")
+      let path = try directory.oneSuspectDatabase()
       let second = try Connection(path: path, mode: .readWriteCreate)
       #expect(try second.scalar("SELECT name FROM suspect") == .text("dove"))
     }

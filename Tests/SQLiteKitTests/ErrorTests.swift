@@ -125,9 +125,7 @@ import Testing
 
   @Test func writeOnAReadOnlyConnectionIsReadOnly() throws {
     try withTemporaryDirectory { directory in
-      let path = try directory.database(
-        "case.sqlite",
-        running: "CREATE TABLE suspect (name TEXT); INSERT INTO suspect VALUES ('dove')")
+      let path = try directory.oneSuspectDatabase()
       let reader = try Connection(path: path, mode: .readOnly)
       #expect(try reader.scalar("SELECT name FROM suspect") == .text("dove"))
       for sql in [

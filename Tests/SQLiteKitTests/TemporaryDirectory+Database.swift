@@ -11,4 +11,11 @@ extension TemporaryDirectory {
     try creator.execute(sql)
     return path
   }
+
+  /// `case.sqlite` with one table, `suspect (name TEXT)`, holding one row: `dove`.
+  func oneSuspectDatabase() throws -> String {
+    try database(
+      "case.sqlite",
+      running: "CREATE TABLE suspect (name TEXT); INSERT INTO suspect VALUES ('dove')")
+  }
 }
