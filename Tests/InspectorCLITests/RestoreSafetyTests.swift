@@ -24,6 +24,16 @@ import Testing
     return path
   }
 
+  /// A backup of the seed case at `name` in the test directory, then changed by the sqlite3
+  /// shell running `sql`.
+  static func changedBackup(_ cli: CLITestCase, _ name: String, changedBy sql: String) throws
+    -> String
+  {
+    let path = seedBackup(cli, name)
+    try shell(path, sql, in: cli)
+    return path
+  }
+
   /// Runs `restore arguments`, expects exit `status` naming `fragment`, and checks that the
   /// database file and its WAL are byte for byte as before.
   static func expectRefusedRestore(
@@ -38,6 +48,18 @@ import Testing
     #expect(OperationsFixture.bytes(cli.databasePath) == main, sourceLocation: sourceLocation)
     #expect(
       OperationsFixture.bytes(cli.databasePath + "-wal") == wal, sourceLocation: sourceLocation)
+  }
+
+  /// Expects restoring (with `--force`) a seed backup `name` that the sqlite3 shell changed with
+  /// `sql` to be refused naming `reason(path of the backup)`, the case file left as it was.
+  static func expectChangedBackupRefused(
+    _ name: String, changedBy sql: String, sourceLocation: SourceLocation = #_sourceLocation,
+    naming reason: (String) -> String
+  ) throws {
+    let cli = try CLITestCase(seeded: true)
+    let backup = try changedBackup(cli, name, changedBy: sql)
+    expectRefusedRestore(
+      cli, [backup, "--force"], naming: reason(backup), sourceLocation: sourceLocation)
   }
 
   /// The seed case without its suspects: fruits and the incident only.
@@ -69,10 +91,7 @@ import Testing
     ),
   ])
   func aBackupWhoseSchemaIsNotOursIsRefused(change: String, reason: String) throws {
-    let cli = try CLITestCase(seeded: true)
-    let backup = Self.seedBackup(cli, "changed.sqlite")
-    try Self.shell(backup, change, in: cli)
-    Self.expectRefusedRestore(cli, [backup, "--force"], naming: reason)
+    try Self.expectChangedBackupRefused("changed.sqlite", changedBy: change) { _ in reason }
   }
 
   /// SQLite's integrity_check skips CHECK constraints on a read-only connection: a backup whose
@@ -87,8 +106,8 @@ import Testing
     throws
   {
     let cli = try CLITestCase(seeded: true)
-    let backup = Self.seedBackup(cli, "unchecked.sqlite")
-    try Self.shell(backup, "PRAGMA ignore_check_constraints = ON; \(change)", in: cli)
+    let backup = try Self.changedBackup(
+      cli, "unchecked.sqlite", changedBy: "PRAGMA ignore_check_constraints = ON; \(change)")
     cli.succeed("suspect", "raccoon", "0.9")
     Self.expectRefusedRestore(
       cli, [backup, "--force"], naming: "\(backup) is damaged: \(problem)")
@@ -97,11 +116,10 @@ import Testing
 
   @Test func aBackupWithLitestreamTablesIsRestored() throws {
     let cli = try CLITestCase(seeded: true)
-    let backup = Self.seedBackup(cli, "replicated.sqlite")
-    try Self.shell(
-      backup,
-      "CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);"
-        + " INSERT INTO _litestream_seq VALUES (1, 7);", in: cli)
+    let backup = try Self.changedBackup(
+      cli, "replicated.sqlite",
+      changedBy: "CREATE TABLE _litestream_seq (id INTEGER PRIMARY KEY, seq INTEGER);"
+        + " INSERT INTO _litestream_seq VALUES (1, 7);")
     cli.succeed("suspect", "crow", "0.9")
     cli.succeed("restore", backup, "--force")
     #expect(try cli.suspect("crow")["suspicion_level"] as? Double == 0.0)
@@ -120,12 +138,11 @@ import Testing
   }
 
   @Test func foreignApplicationIDIsRefused() throws {
-    let cli = try CLITestCase(seeded: true)
-    let other = Self.seedBackup(cli, "other-app.sqlite")
-    try Self.shell(other, "PRAGMA application_id = 42", in: cli)
-    Self.expectRefusedRestore(
-      cli, [other, "--force"],
-      naming: "\(other) is not a Fruit Inspectors case database (application_id 0x2A)")
+    try Self.expectChangedBackupRefused(
+      "other-app.sqlite", changedBy: "PRAGMA application_id = 42"
+    ) { other in
+      "\(other) is not a Fruit Inspectors case database (application_id 0x2A)"
+    }
   }
 
   @Test func fruitsAndIncidentsWithoutSuspectsNeedForce() throws {
@@ -185,12 +202,9 @@ import Testing
     ),
   ])
   func viewOrTriggerCallingAFunctionIsRefused(object: String, sql: String) throws {
-    let cli = try CLITestCase(seeded: true)
-    let crafted = Self.seedBackup(cli, "crafted.sqlite")
-    try Self.shell(crafted, sql, in: cli)
-    Self.expectRefusedRestore(
-      cli, [crafted, "--force"],
-      naming: "\(crafted) is damaged: \(object): no such function: evil")
+    try Self.expectChangedBackupRefused("crafted.sqlite", changedBy: sql) { crafted in
+      "\(crafted) is damaged: \(object): no such function: evil"
+    }
   }
 
   @Test func randomBytesAfterTheHeaderOrATruncatedFileAreRefused() throws {
