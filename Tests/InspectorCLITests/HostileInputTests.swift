@@ -36,6 +36,18 @@ import Testing
     try #require((try jsonObject(run.standardOutput)["id"] as? NSNumber)?.intValue)
   }
 
+  /// Every command that stores `name` as a name or species: a new suspect's name, then its
+  /// species, the crow's new name, then species, and a new fruit's name.
+  static func namingCommands(_ name: String) -> [[String]] {
+    [
+      ["animal", "add", "--name", name, "--species", "Heron", "--paw", "small"],
+      ["animal", "add", "--name", "Hal", "--species", name, "--paw", "small"],
+      ["animal", "edit", "crow", "--name", name],
+      ["animal", "edit", "crow", "--species", name],
+      ["fruit", "add", name, "--color", "red"],
+    ]
+  }
+
   // MARK: - Lengths and blanks
 
   @Test func tenThousandCharactersAreStoredAndOneMoreIsRefused() throws {
@@ -54,13 +66,7 @@ import Testing
     #expect(try jsonObject(fruit.standardOutput)["name"] as? String == long)
 
     let before = try sandbox.run("list", "--json").standardOutput
-    for arguments in [
-      ["animal", "add", "--name", tooLong, "--species", "Heron", "--paw", "small"],
-      ["animal", "add", "--name", "Hal", "--species", tooLong, "--paw", "small"],
-      ["animal", "edit", "crow", "--name", tooLong],
-      ["animal", "edit", "crow", "--species", tooLong],
-      ["fruit", "add", tooLong, "--color", "red"],
-    ] {
+    for arguments in Self.namingCommands(tooLong) {
       let run = try sandbox.run(arguments)
       expectRefusal(run, [65], "\(arguments.prefix(3)) (10,001 characters)")
       #expect(run.standardError.count < 500, "the error line quotes a prefix, not the value")
@@ -72,13 +78,7 @@ import Testing
   func blankNamesAreRefused(_ blank: String) throws {
     let sandbox = try ProcessSandbox()
     let before = try sandbox.run("list", "--json").standardOutput
-    for arguments in [
-      ["animal", "add", "--name", blank, "--species", "Heron", "--paw", "small"],
-      ["animal", "add", "--name", "Hal", "--species", blank, "--paw", "small"],
-      ["animal", "edit", "crow", "--name", blank],
-      ["animal", "edit", "crow", "--species", blank],
-      ["fruit", "add", blank, "--color", "red"],
-    ] {
+    for arguments in Self.namingCommands(blank) {
       expectRefusal(
         try sandbox.run(arguments), [65], "\(arguments.prefix(3)) \(blank.debugDescription)")
     }
