@@ -156,14 +156,7 @@ import Testing
     let result = try sandbox.run("show")
     #expect(result.status == 64)
     #expect(result.standardOutput == "")
-    #expect(
-      result.standardError == """
-        inspector: error: Missing expected argument '<animal>'
-        Usage: inspector show <animal> [--db <path>] [--format <format>] [--json] [--no-color] \
-        [--busy-timeout <ms>]
-        See 'inspector show --help'.
-
-        """)
+    #expect(result.standardError == showUsageError)
   }
 
   @Test func missingDatabaseExits66AndCreatesNothing() throws {

@@ -1,0 +1,10 @@
+/// What `inspector show` without its argument writes to stderr, to the letter: the error line,
+/// the command's usage and where to read more. Both the in-process and the built-binary tests
+/// expect exactly this text.
+let showUsageError = """
+  inspector: error: Missing expected argument '<animal>'
+  Usage: inspector show <animal> [--db <path>] [--format <format>] [--json] [--no-color] \
+  [--busy-timeout <ms>]
+  See 'inspector show --help'.
+
+  """
