@@ -655,10 +655,8 @@ import Testing
 
   @Test func backupRefusesTheDatabaseItselfAndAnEmptyDestination() throws {
     let cli = try CLITestCase(seeded: true)
-    let before = cli.snapshot()
-    expectFailure(cli.run("backup", cli.databasePath), status: 64, messageContains: "itself")
-    expectFailure(cli.run("backup", ""), status: 64, messageContains: "'<dest>'")
-    #expect(cli.snapshot() == before)
+    cli.expectRefusal(["backup", cli.databasePath], status: 64, messageContains: "itself")
+    cli.expectRefusal(["backup", ""], status: 64, messageContains: "'<dest>'")
     let journalMode = try Connection(path: cli.databasePath, mode: .readOnly)
       .scalar("PRAGMA journal_mode")
     #expect(journalMode == .text("wal"))
