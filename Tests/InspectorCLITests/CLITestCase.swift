@@ -24,15 +24,9 @@ final class CLITestCase {
 
   /// Creates the directory; with `seeded`, runs `inspector demo` so the seed case is loaded.
   init(seeded: Bool = false) throws {
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("inspector-cli-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    directory = try TestDirectory.create(prefix: "inspector-cli-tests")
     databasePath = directory.appendingPathComponent("cases.sqlite").path
-    environment = [
-      "INSPECTOR_DB": databasePath,
-      "HOME": directory.appendingPathComponent("home").path,
-      "XDG_DATA_HOME": directory.appendingPathComponent("xdg").path,
-    ]
+    environment = TestDirectory.environment(in: directory, database: databasePath)
     if seeded {
       let outcome = run("init", "--seed")
       guard outcome.status == 0 else {

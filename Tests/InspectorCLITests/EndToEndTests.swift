@@ -22,16 +22,9 @@ import Testing
     var environment: [String: String]
 
     init() throws {
-      directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("inspector-e2e-\(UUID().uuidString)", isDirectory: true)
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      directory = try TestDirectory.create(prefix: "inspector-e2e")
       databasePath = directory.appendingPathComponent("cases.sqlite").path
-      environment = [
-        "PATH": "/usr/bin:/bin",
-        "HOME": directory.appendingPathComponent("home").path,
-        "XDG_DATA_HOME": directory.appendingPathComponent("xdg").path,
-        "LC_ALL": "C",
-      ]
+      environment = TestDirectory.environment(in: directory, childProcess: true)
     }
 
     deinit {

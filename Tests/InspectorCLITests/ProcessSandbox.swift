@@ -44,19 +44,13 @@ final class ProcessSandbox {
 
   /// Creates the directories; with `seeded`, runs `inspector init --seed`.
   init(seeded: Bool = true) throws {
-    directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("inspector-reliability-\(UUID().uuidString)", isDirectory: true)
+    directory = try TestDirectory.create(prefix: "inspector-reliability")
     caseDirectory = directory.appendingPathComponent("case").path
     try FileManager.default.createDirectory(
       atPath: caseDirectory, withIntermediateDirectories: true)
     databasePath = caseDirectory + "/cases.sqlite"
-    environment = [
-      "PATH": "/usr/bin:/bin",
-      "HOME": directory.appendingPathComponent("home").path,
-      "XDG_DATA_HOME": directory.appendingPathComponent("xdg").path,
-      "LC_ALL": "C",
-      "INSPECTOR_DB": databasePath,
-    ]
+    environment = TestDirectory.environment(
+      in: directory, database: databasePath, childProcess: true)
     if seeded {
       let run = try self.run("init", "--seed")
       guard run.status == 0, !run.signaled else {
