@@ -52,11 +52,7 @@ struct OtherClientWriteTests {
 
   @Test func wrongKeysSuppliedByAnInsertAreRecomputed() throws {
     let database = try seededDatabase()
-    try database.connection.execute(
-      """
-      INSERT INTO animals (name, species, paw_size, species_key, name_key)
-      VALUES ('Foxy', 'Fox', 'small', 'zzz', 'yyy')
-      """)
+    try insertWithKeys(database, "'Foxy', 'Fox', 'small', 'zzz', 'yyy'")
     #expect(try keys(database, id: 11) == ["fox", "foxy", "0"])
     #expect(try database.suspects.find("FOX").name == "Foxy")
     #expect(try database.suspects.find("foxy").species == "Fox")
@@ -84,11 +80,7 @@ struct OtherClientWriteTests {
 
   @Test func textBeyondASCIIIsMarkedAndRefoldedByInspector() throws {
     let database = try seededDatabase()
-    try database.connection.execute(
-      """
-      INSERT INTO animals (name, species, paw_size, species_key, name_key)
-      VALUES ('\u{C1}bel', '\u{3A9}mega', 'small', 'wrong', 'wrong')
-      """)
+    try insertWithKeys(database, "'\u{C1}bel', '\u{3A9}mega', 'small', 'wrong', 'wrong'")
     // SQL folds A-Z and Latin-1 only, and marks the row for inspector.
     #expect(try keys(database, id: 11) == ["\u{3A9}mega", "abel", "1"])
     #expect(database.refoldPendingKeysIfAny())
@@ -141,6 +133,13 @@ struct OtherClientWriteTests {
   private func level(_ database: CaseDatabase, id: Int64) throws -> Double? {
     try database.connection.scalar("SELECT suspicion_level FROM animals WHERE id = ?", [id])?
       .doubleValue
+  }
+
+  /// Inserts a suspect through plain SQL that supplies its own keys: `values` are the name,
+  /// species, paw size, species_key and name_key, as SQL literals.
+  private func insertWithKeys(_ database: CaseDatabase, _ values: String) throws {
+    try database.connection.execute(
+      "INSERT INTO animals (name, species, paw_size, species_key, name_key) VALUES (\(values))")
   }
 
   private func keys(_ database: CaseDatabase, id: Int64) throws -> [String] {
