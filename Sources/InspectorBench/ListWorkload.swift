@@ -27,24 +27,13 @@ enum ListWorkload {
   static func run(path: String, suspects count: Int, repetitions: Int, log: (String) -> Void)
     throws -> Measurement
   {
-    var oursResult: [Suspect] = []
-    var baselineResult: [Suspect] = []
-    let times = try interleaved(
-      repetitions: repetitions,
-      ours: {
-        let database = try CaseDatabase(path: path, access: .readOnly)
-        return try time { oursResult = try database.suspects.all() }
-      },
-      baseline: {
-        let raw = RawSQLite(path: path, readOnly: true)
-        return try time { baselineResult = try read(raw) }
-      })
-    guard oursResult.count == count, oursResult == baselineResult else {
+    let reads = try ReadComparison(
+      path: path, repetitions: repetitions, ours: { try $0.suspects.all() },
+      baseline: { try read($0) })
+    guard reads.oursResult?.count == count, reads.oursResult == reads.baselineResult else {
       throw BenchFailure(description: "list: ours and the baseline read different suspects")
     }
-    return Measurement(
-      workload: "list", suspects: count, ours: times.ours, baseline: times.baseline,
-      target: 1.25)
+    return reads.measurement(workload: "list", suspects: count, target: 1.25)
   }
 
   /// The hand-written reader.

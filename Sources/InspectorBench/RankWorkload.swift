@@ -33,30 +33,21 @@ enum RankWorkload {
   static func run(path: String, suspects count: Int, repetitions: Int, log: (String) -> Void)
     throws -> Measurement
   {
-    var oursIDs: [Int64] = []
-    var baselineIDs: [Int64] = []
-    let times = try interleaved(
-      repetitions: repetitions,
-      ours: {
-        let database = try CaseDatabase(path: path, access: .readOnly)
-        return try time {
-          let incident = try database.incidents.find(id: Dataset.incidentID)
-          oursIDs = try SuspicionRanking(database: database).rank(for: incident, limit: 20)
-            .map(\.suspect.id)
-        }
+    let reads = try ReadComparison(
+      path: path, repetitions: repetitions,
+      ours: { database in
+        let incident = try database.incidents.find(id: Dataset.incidentID)
+        return try SuspicionRanking(database: database).rank(for: incident, limit: 20)
+          .map(\.suspect.id)
       },
-      baseline: {
-        let raw = RawSQLite(path: path, readOnly: true)
-        return time { baselineIDs = plainTop20(raw) }
-      })
+      baseline: { plainTop20($0) })
+    let (oursIDs, baselineIDs) = (reads.oursResult ?? [], reads.baselineResult ?? [])
     guard oursIDs.count == 20, oursIDs == baselineIDs else {
       throw BenchFailure(
         description: "rank: the top 20 differ\n  ours:     \(oursIDs)\n  baseline: \(baselineIDs)")
     }
     log("rank: same top 20 as the plain SQL: \(oursIDs)")
-    return Measurement(
-      workload: "rank", suspects: count, ours: times.ours, baseline: times.baseline,
-      target: 0.10)
+    return reads.measurement(workload: "rank", suspects: count, target: 0.10)
   }
 
   /// Runs ``plainSQL`` and returns the ids, reading each row's columns as a program would.

@@ -19,23 +19,13 @@ enum ShowWorkload {
   ) throws -> Measurement {
     let reference = "species \(count * 3 / 4 + 1)"
     try checkPlans(path: path, reference: reference, log: log)
-    var ours: Suspect?
-    var baseline: Suspect?
-    let times = try interleaved(
-      repetitions: repetitions,
-      ours: {
-        let database = try CaseDatabase(path: path, access: .readOnly)
-        return try time { ours = try database.suspects.find(reference) }
-      },
-      baseline: {
-        let raw = RawSQLite(path: path, readOnly: true)
-        return try time { baseline = try lookUp(reference, in: raw) }
-      })
-    guard let ours, ours == baseline else {
+    let reads = try ReadComparison(
+      path: path, repetitions: repetitions, ours: { try $0.suspects.find(reference) },
+      baseline: { try lookUp(reference, in: $0) })
+    guard reads.oursResult != nil, reads.oursResult == reads.baselineResult else {
       throw BenchFailure(description: "show: ours and the baseline found different records")
     }
-    return Measurement(
-      workload: "show", suspects: count, ours: times.ours, baseline: times.baseline, target: nil)
+    return reads.measurement(workload: "show", suspects: count, target: nil)
   }
 
   /// The partial indexes over rows marked for re-folding (`WHERE keys_pending = 1`).
