@@ -139,8 +139,7 @@ import Testing
     ).run(on: database.connection, write: true)
     #expect(result.columns == ["name", "color"])
     #expect(result.rows == [[.text(hostile), .text("red")]])
-    #expect(try database.rowCount("animals") == 10)
-    #expect(try database.rowCount("fruits") == 20)
+    try expectRowCounts(["animals": 10, "fruits": 20], in: database)
   }
 
   @Test(arguments: [

@@ -80,9 +80,7 @@ struct FruitRepositoryTests {
       try database.fruits.remove("pink pearl apple")
     }
     #expect(try database.fruits.find("Pink Pearl Apple").id == 15)
-    #expect(try database.rowCount("fruits") == 19)
-    #expect(try database.rowCount("favorite_fruits") == 27)
-    #expect(try database.rowCount("incidents") == 1)
+    try expectRowCounts(["fruits": 19, "favorite_fruits": 27, "incidents": 1], in: database)
   }
 
   @Test func removingAFruitFavouredButNotNibbledNamesOnlyTheSuspects() throws {

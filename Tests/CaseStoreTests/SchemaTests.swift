@@ -117,9 +117,7 @@ struct SchemaTests {
     try database.suspects.setAlibi(id: 4, "Nest.")
     try database.suspects.setSuspicionLevel(id: 4, try SuspicionLevel(parsing: "1"))
     try database.connection.execute("DELETE FROM animals WHERE species = 'Crow'")
-    #expect(try database.rowCount("favorite_fruits") == 24)
-    #expect(try database.rowCount("alibis") == 0)
-    #expect(try database.rowCount("suspicion_levels") == 0)
+    try expectRowCounts(["favorite_fruits": 24, "alibis": 0, "suspicion_levels": 0], in: database)
     #expect(try database.rows("PRAGMA foreign_key_check").isEmpty)
   }
 

@@ -104,10 +104,9 @@ struct SeedCaseTests {
       #expect(suspect.suspicionLevel == .zero)
       #expect(suspect.suspicionLevel.label == .unlikely)
     }
-    #expect(try database.rowCount("alibis") == 0)
-    #expect(try database.rowCount("sleep_schedules") == 0)
-    #expect(try database.rowCount("suspicion_levels") == 0)
-    #expect(try database.rowCount("favorite_fruits") == 27)
+    try expectRowCounts(
+      ["alibis": 0, "sleep_schedules": 0, "suspicion_levels": 0, "favorite_fruits": 27],
+      in: database)
   }
 
   @Test func theSeedBulletinIsStored() throws {
@@ -131,8 +130,7 @@ struct SeedCaseTests {
     }
     #expect(try database.suspects.all() == before)
     #expect(try database.fruits.all() == fruitsBefore)
-    #expect(try database.rowCount("favorite_fruits") == 27)
-    #expect(try database.rowCount("incidents") == 1)
+    try expectRowCounts(["favorite_fruits": 27, "incidents": 1], in: database)
     #expect(database.connection.isAutocommit)
   }
 
@@ -143,9 +141,7 @@ struct SeedCaseTests {
     #expect(throws: CaseError.alreadySeeded(suspects: 1)) {
       try SeedCase.load(into: database)
     }
-    #expect(try database.rowCount("fruits") == 0)
-    #expect(try database.rowCount("incidents") == 0)
-    #expect(try database.rowCount("animals") == 1)
+    try expectRowCounts(["fruits": 0, "incidents": 0, "animals": 1], in: database)
   }
 
   @Test func seedingKeepsAFruitThatAlreadyExists() throws {
