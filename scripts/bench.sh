@@ -77,21 +77,7 @@ echo "inspector show: ${ours_ms} ms; sqlite3 shell: ${shell_ms} ms; $verdict"
 [[ $verdict == *MISSED* ]] && status=3
 
 echo "==> inspector rank --incident 1 --limit 20, whole process ($rank_runs runs each)"
-rank_sql="WITH i AS (SELECT fruit_id, paw_size, substr(occurred_at, 12, 5) AS at
-  FROM incidents WHERE id = 1)
-SELECT a.id, a.name, a.species,
-  coalesce(a.paw_size = i.paw_size, 0)
-  + EXISTS (SELECT 1 FROM favorite_fruits ff WHERE ff.animal_id = a.id AND ff.fruit_id = i.fruit_id)
-  + (trim(coalesce(al.statement, ''), char(9, 10, 11, 12, 13, 32, 133, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8232, 8233, 8239, 8287, 12288)) = '')
-  + NOT coalesce(CASE WHEN s.sleep_at < s.wake_at THEN i.at >= s.sleep_at AND i.at < s.wake_at
-                      WHEN s.sleep_at > s.wake_at THEN i.at >= s.sleep_at OR i.at < s.wake_at
-                      ELSE 0 END, 0) AS clues,
-  coalesce(l.level, 0) AS level
-FROM animals a CROSS JOIN i
-LEFT JOIN alibis al ON al.animal_id = a.id
-LEFT JOIN sleep_schedules s ON s.animal_id = a.id
-LEFT JOIN suspicion_levels l ON l.animal_id = a.id
-ORDER BY clues DESC, level DESC, a.name_key, a.species_key, a.id LIMIT 20;"
+rank_sql=$("$bin/inspector-bench" --rank-sql) || exit 1
 ours_ids=$("$bin/inspector" --db "$db" rank --incident 1 --limit 20 --format csv | tail -n +2 | cut -d, -f2)
 shell_ids=$(sqlite3 -readonly "$db" "$rank_sql" | cut -d'|' -f1)
 if [ "$ours_ids" != "$shell_ids" ]; then

@@ -7,17 +7,32 @@ import CaseStore
 ///
 /// Both must name the same 20 suspects in the same order; the benchmark fails otherwise.
 enum RankWorkload {
-  /// The plain query. Parameters: the incident id, the characters an alibi may consist of and
-  /// still count as none (``Suspect/alibiWhitespace``, as README "The ranking" defines it).
-  static let plainSQL = """
+  /// The plain query, as the C API baseline runs it. Parameters: the incident id, the characters
+  /// an alibi may consist of and still count as none (``Suspect/alibiWhitespace``, as README "The
+  /// ranking" defines it).
+  static let plainSQL = plainSQL(incident: "?1", alibiWhitespace: "?2")
+
+  /// The same query for the sqlite3 shell (`inspector-bench --rank-sql`, which scripts/bench.sh
+  /// times against `inspector rank`): the incident and the white space written as literals.
+  static var shellSQL: String {
+    let codes = Suspect.alibiWhitespace.unicodeScalars.map { String($0.value) }
+    return plainSQL(
+      incident: "\(Dataset.incidentID)",
+      alibiWhitespace: "char(\(codes.joined(separator: ", ")))") + ";"
+  }
+
+  /// The plain query with `incident` and `alibiWhitespace` as its SQL expressions.
+  static func plainSQL(incident: String, alibiWhitespace: String) -> String {
+    """
     WITH i AS (
-      SELECT fruit_id, paw_size, substr(occurred_at, 12, 5) AS at FROM incidents WHERE id = ?1
+      SELECT fruit_id, paw_size, substr(occurred_at, 12, 5) AS at FROM incidents
+      WHERE id = \(incident)
     )
     SELECT a.id,
       coalesce(a.paw_size = i.paw_size, 0)
       + EXISTS (SELECT 1 FROM favorite_fruits ff
                 WHERE ff.animal_id = a.id AND ff.fruit_id = i.fruit_id)
-      + (trim(coalesce(al.statement, ''), ?2) = '')
+      + (trim(coalesce(al.statement, ''), \(alibiWhitespace)) = '')
       + NOT coalesce(CASE WHEN s.sleep_at < s.wake_at THEN i.at >= s.sleep_at AND i.at < s.wake_at
                           WHEN s.sleep_at > s.wake_at THEN i.at >= s.sleep_at OR i.at < s.wake_at
                           ELSE 0 END, 0) AS clues,
@@ -29,6 +44,7 @@ enum RankWorkload {
     ORDER BY clues DESC, level DESC, a.name_key, a.species_key, a.id
     LIMIT 20
     """
+  }
 
   static func run(path: String, suspects count: Int, repetitions: Int, log: (String) -> Void)
     throws -> Measurement

@@ -7,6 +7,7 @@ let usage = """
   USAGE: inspector-bench [--suspects N] [--json] [--repetitions R]
                          [--workload insert|list|rank|show]...
          inspector-bench --dataset N
+         inspector-bench --rank-sql
 
   Runs each workload on our code and on a hand-written SQLite C API baseline, interleaved,
   R times (default 5), and prints the medians and the ratio ours / baseline.
@@ -18,8 +19,10 @@ let usage = """
 
   --suspects N overrides every workload's N. --json prints one object per line:
   {"workload", "n", "ours_s", "baseline_s", "ratio"}. --dataset N builds (or finds) the cached
-  case file of N generated suspects and prints its path. Exit status: 0, 1 when a check fails
-  (different top 20, a full scan, different records), 3 when a ratio misses its target.
+  case file of N generated suspects and prints its path. --rank-sql prints the rank baseline's
+  plain query for the sqlite3 shell (scripts/bench.sh times it). Exit status: 0, 1 when a
+  check fails (different top 20, a full scan, different records), 3 when a ratio misses its
+  target.
 
   """
 
@@ -54,6 +57,9 @@ struct BenchOptions {
       case "--repetitions": repetitions = number(after: argument)
       case "--dataset": datasetOnly = number(after: argument)
       case "--json": json = true
+      case "--rank-sql":
+        print(RankWorkload.shellSQL)
+        exit(0)
       case "--workload":
         guard let name = arguments.popFirst(), ["insert", "list", "rank", "show"].contains(name)
         else { fail("--workload needs insert, list, rank or show") }
