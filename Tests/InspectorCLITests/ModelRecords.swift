@@ -9,11 +9,11 @@ enum ModelRecords {
     var id: Int64
     var name: String
     var species: String
-    var emoji: String?
+    @NullWhenAbsent var emoji: String?
     var pawSize: String
     var favoriteFruits: [String]
     var alibi: String
-    var sleepSchedule: Schedule?
+    @NullWhenAbsent var sleepSchedule: Schedule?
     var suspicionLevel: Double
     var suspicionLabel: String
 
@@ -50,9 +50,9 @@ enum ModelRecords {
     var fruit: String
     var fruitID: Int64
     var occurredAt: String
-    var pawSize: String?
-    var latitude: Double?
-    var longitude: Double?
+    @NullWhenAbsent var pawSize: String?
+    @NullWhenAbsent var latitude: Double?
+    @NullWhenAbsent var longitude: Double?
     var notes: String
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -309,21 +309,6 @@ extension ModelRecords.Suspect: ModelRecord {
 
   /// Every key of a suspect object.
   static let keys = Set(CodingKeys.allCases.map(\.rawValue))
-
-  /// Encodes `null` for an absent emoji or schedule instead of leaving the key out.
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try container.encode(species, forKey: .species)
-    try container.encode(emoji, forKey: .emoji)
-    try container.encode(pawSize, forKey: .pawSize)
-    try container.encode(favoriteFruits, forKey: .favoriteFruits)
-    try container.encode(alibi, forKey: .alibi)
-    try container.encode(sleepSchedule, forKey: .sleepSchedule)
-    try container.encode(suspicionLevel, forKey: .suspicionLevel)
-    try container.encode(suspicionLabel, forKey: .suspicionLabel)
-  }
 }
 
 extension ModelRecords.Fruit: ModelRecord {
@@ -342,17 +327,4 @@ extension ModelRecords.Incident: ModelRecord {
 
   /// Every key of an incident object.
   static let keys = Set(CodingKeys.allCases.map(\.rawValue))
-
-  /// Encodes `null` for absent values instead of leaving the key out.
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(fruit, forKey: .fruit)
-    try container.encode(fruitID, forKey: .fruitID)
-    try container.encode(occurredAt, forKey: .occurredAt)
-    try container.encode(pawSize, forKey: .pawSize)
-    try container.encode(latitude, forKey: .latitude)
-    try container.encode(longitude, forKey: .longitude)
-    try container.encode(notes, forKey: .notes)
-  }
 }
