@@ -42,7 +42,8 @@ public enum Inspector {
         return Outcome(status: 0, standardOutput: text + "\n", standardError: "")
       case .run(let parsed):
         guard let command = CommandTree.commands[parsed.commandPath] else {
-          throw parser.usageError("Unknown command", commandPath: parsed.commandPath)
+          throw parser.usageError(
+            "Unknown command", kind: .unknownCommand, commandPath: parsed.commandPath)
         }
         let context = try CommandContext(
           arguments: parsed, parser: parser, environment: environment,
