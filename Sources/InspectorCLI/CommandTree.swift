@@ -1,4 +1,4 @@
-import SQLiteKit
+import CaseStore
 
 /// The command tree of `inspector` (README "A short tour"): global options, groups and leaf
 /// commands, and the table from command path to implementation.
@@ -80,6 +80,6 @@ enum CommandTree {
       name: "inspector",
       abstract: "The Fruit Inspectors' case database: suspects, fruits, alibis and rankings.",
       options: globalOptions, subcommands: subcommands,
-      version: "inspector \(Inspector.version) (SQLite \(Connection.sqliteVersion))")
+      version: "inspector \(Inspector.version) (SQLite \(CaseDatabase.sqliteVersion))")
   }()
 }

@@ -1,5 +1,4 @@
 import CaseStore
-import SQLiteKit
 
 /// The `inspector` program: parses a command line, runs the command, and reports the outcome.
 ///

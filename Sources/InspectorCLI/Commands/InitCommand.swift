@@ -15,7 +15,7 @@ struct InitCommand: InspectorCommand {
     if context.arguments.flag("seed") {
       try SeedCase.load(into: database)
     }
-    let version = try CaseDatabase.migrator.currentVersion(of: database.connection)
+    let version = try database.schemaVersion()
     let suspects = try database.suspects.count()
     let fruits = try database.fruits.all().count
     let json: [(String, JSONValue)] = [

@@ -1,5 +1,4 @@
 import CaseStore
-import SQLiteKit
 
 /// `inspector migrate status`: each migration's version, name, state (`applied`, `pending`,
 /// `drift`, or `unknown` for a newer database) and time applied (README "Operations").
@@ -35,7 +34,7 @@ struct MigrateStatusCommand: InspectorCommand {
   }
 
   /// `{"version", "name", "state", "applied_at"}`.
-  static func json(_ status: MigrationStatus) -> [(String, JSONValue)] {
+  static func json(_ status: CaseFile.MigrationStatus) -> [(String, JSONValue)] {
     [
       ("version", .integer(Int64(status.version))), ("name", .string(status.name)),
       ("state", .string(status.state.rawValue)), ("applied_at", JSONValue(status.appliedAt)),

@@ -1,5 +1,4 @@
 import CaseStore
-import SQLiteKit
 
 #if canImport(Glibc)
   import Glibc
