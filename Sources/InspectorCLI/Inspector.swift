@@ -44,10 +44,13 @@ public enum Inspector {
           throw parser.usageError(
             "Unknown command", kind: .unknownCommand, commandPath: parsed.commandPath)
         }
+        let instance = command.init()
         let context = try CommandContext(
           arguments: parsed, parser: parser, environment: environment,
-          stdoutIsTerminal: stdoutIsTerminal, writeToStandardError: writeToStandardError)
-        let output = try command.run(context)
+          stdoutIsTerminal: stdoutIsTerminal, writeToStandardError: writeToStandardError,
+          declarations: instance.declarations)
+        try instance.validate(context)
+        let output = try instance.run(context)
         return Outcome(status: 0, standardOutput: output, standardError: "")
       }
     } catch let usage as UsageError {

@@ -123,6 +123,21 @@ public struct ArgumentParser: Sendable {
     } else {
       label = "<\(name)>"
     }
+    return invalidValue(value, label: label, commandPath: commandPath, reason: reason)
+  }
+
+  /// Makes the ``UsageError`` for a value its declared type rejects, naming the option or
+  /// argument as written in usage: `The value 'abc' is invalid for '--limit <n>': reason`.
+  ///
+  /// - Parameters:
+  ///   - value: The value as given.
+  ///   - label: The option's synopsis (`--limit <n>`) or the argument's `<name>`.
+  ///   - commandPath: The command's subcommand words.
+  ///   - reason: Optional explanation appended after ": ".
+  /// - Returns: The error, ready to render.
+  public func invalidValue(
+    _ value: String, label: String, commandPath: [String], reason: String? = nil
+  ) -> UsageError {
     let suffix = reason.map { ": \($0)" } ?? ""
     return usageError(
       "The value '\(value)' is invalid for '\(label)'\(suffix)", kind: .invalidValue,
