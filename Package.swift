@@ -32,7 +32,7 @@ let package = Package(
       plugins: ["EmbedMigrations"]
     ),
     // The command line: parsing, output formats, exit codes.
-    .target(name: "InspectorCLI", dependencies: ["CaseStore", "SQLiteKit"]),
+    .target(name: "InspectorCLI", dependencies: ["CaseStore"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
     // The benchmark of SPEC.md section 8: `swift run -c release inspector-bench`.
     .executableTarget(

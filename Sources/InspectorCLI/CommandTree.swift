@@ -1,24 +1,10 @@
-import SQLiteKit
+import CaseStore
 
 /// The command tree of `inspector` (README "A short tour"): global options, groups and leaf
 /// commands, and the table from command path to implementation.
 enum CommandTree {
   /// The global options, accepted before or after the command.
-  static let globalOptions: [OptionSpec] = [
-    .option(
-      "db", valueName: "path",
-      help: "The database file (default: $INSPECTOR_DB, else"
-        + " $XDG_DATA_HOME/fruit-inspectors/cases.sqlite)."),
-    .option(
-      "format", valueName: "format", help: "Output format.",
-      allowedValues: OutputFormat.allCases.map(\.rawValue)),
-    .flag("json", help: "Short for --format json."),
-    .flag("no-color", help: "Never colour the output (also off when NO_COLOR is set)."),
-    .option(
-      "busy-timeout", valueName: "ms",
-      help: "How long a write waits for another writer's lock (default 5000, also"
-        + " $INSPECTOR_BUSY_TIMEOUT_MS)."),
-  ]
+  static let globalOptions: [OptionSpec] = GlobalOptions().specs
 
   /// Leaf commands by path.
   static let leaves: [(path: [String], command: any InspectorCommand.Type)] = [
@@ -80,6 +66,6 @@ enum CommandTree {
       name: "inspector",
       abstract: "The Fruit Inspectors' case database: suspects, fruits, alibis and rankings.",
       options: globalOptions, subcommands: subcommands,
-      version: "inspector \(Inspector.version) (SQLite \(Connection.sqliteVersion))")
+      version: "inspector \(Inspector.version) (SQLite \(CaseDatabase.sqliteVersion))")
   }()
 }

@@ -1,5 +1,4 @@
 import CaseStore
-import SQLiteKit
 
 /// The `inspector` program: parses a command line, runs the command, and reports the outcome.
 ///
@@ -42,12 +41,16 @@ public enum Inspector {
         return Outcome(status: 0, standardOutput: text + "\n", standardError: "")
       case .run(let parsed):
         guard let command = CommandTree.commands[parsed.commandPath] else {
-          throw parser.usageError("Unknown command", commandPath: parsed.commandPath)
+          throw parser.usageError(
+            "Unknown command", kind: .unknownCommand, commandPath: parsed.commandPath)
         }
+        let instance = command.init()
         let context = try CommandContext(
           arguments: parsed, parser: parser, environment: environment,
-          stdoutIsTerminal: stdoutIsTerminal, writeToStandardError: writeToStandardError)
-        let output = try command.run(context)
+          stdoutIsTerminal: stdoutIsTerminal, writeToStandardError: writeToStandardError,
+          declarations: instance.declarations)
+        try instance.validate(context)
+        let output = try instance.run(context)
         return Outcome(status: 0, standardOutput: output, standardError: "")
       }
     } catch let usage as UsageError {

@@ -2,22 +2,25 @@ import CaseStore
 
 /// `inspector alibi <animal> [TEXT | --clear]`: set, clear, or print the alibi.
 struct AlibiCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "alibi",
-    abstract: "Set, clear, or (without text) print a suspect's alibi.",
-    arguments: [
-      ShowCommand.animalArgument,
-      ArgumentSpec("text", help: "The alibi statement (may span lines).", isOptional: true),
-    ],
-    options: [.flag("clear", help: "Remove the alibi.")])
+    abstract: "Set, clear, or (without text) print a suspect's alibi.")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let text = context.arguments.argument("text")
-    let clear = context.arguments.flag("clear")
-    if clear && text != nil { throw context.usageError("Give either <text> or --clear, not both") }
+  let animal = Argument<String>.animal
+  let text = Argument<String?>("text", help: "The alibi statement (may span lines).")
+  let clear = Flag("clear", help: "Remove the alibi.")
+
+  func validate(_ context: CommandContext) throws(UsageError) {
+    if context[clear] && context[text] != nil {
+      throw context.usageError("Give either <text> or --clear, not both")
+    }
+  }
+
+  func run(_ context: CommandContext) throws -> String {
+    let text = context[self.text]
+    let clear = context[self.clear]
     guard clear || text != nil else {
-      let suspect = try context.openDatabase(write: false).suspects.find(
-        context.argument("animal"))
+      let suspect = try context.openDatabase(write: false).suspects.find(context[animal])
       return Render.record(
         context, json: [("id", .integer(suspect.id)), ("alibi", .string(suspect.alibi))],
         csvHeader: ["id", "alibi"], csv: ["\(suspect.id)", suspect.alibi]
@@ -27,7 +30,7 @@ struct AlibiCommand: InspectorCommand {
           : TextRules.displayable(suspect.alibi)
       }
     }
-    let suspect = try context.changeSuspect { database, id in
+    let suspect = try context.changeSuspect(context[animal]) { database, id in
       try database.suspects.setAlibi(id: id, clear ? "" : text ?? "")
     }
     let message =

@@ -2,30 +2,23 @@ import CaseStore
 
 /// `inspector animal add --name N --species S --paw P [--emoji E] [--fruit F]...`.
 struct AnimalAddCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "add",
-    abstract: "Add a suspect.",
-    options: [
-      .option("name", valueName: "name", help: "The suspect's name.", isRequired: true),
-      .option(
-        "species", valueName: "species", help: "The species (unique, ignoring case).",
-        isRequired: true),
-      .option(
-        "paw", valueName: "paw", help: "Paw size.", isRequired: true,
-        allowedValues: PawSize.allCases.map(\.rawValue)),
-      .option("emoji", valueName: "emoji", help: "An emoji for the suspect."),
-      .repeatingOption(
-        "fruit", valueName: "fruit", help: "A favourite fruit; repeat in order of preference."),
-    ])
+    abstract: "Add a suspect.")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let arguments = context.arguments
-    let paw = try PawSize(parsing: arguments.option("paw") ?? "")
+  let name = Option<String>("name", help: "The suspect's name.")
+  let species = Option<String>("species", help: "The species (unique, ignoring case).")
+  let paw = Option<PawSize>("paw", help: "Paw size.")
+  let emoji = Option<String?>("emoji", help: "An emoji for the suspect.")
+  let fruits = Option<[String]>(
+    "fruit", help: "A favourite fruit; repeat in order of preference.")
+
+  func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: true)
     let suspect = try database.suspects.add(
       NewSuspect(
-        name: arguments.option("name") ?? "", species: arguments.option("species") ?? "",
-        pawSize: paw, emoji: arguments.option("emoji"), favoriteFruits: arguments.options("fruit")))
+        name: context[name], species: context[species], pawSize: context[paw],
+        emoji: context[emoji], favoriteFruits: context[fruits]))
     return SuspectOutput.render(
       suspect, context,
       message: "Added \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"

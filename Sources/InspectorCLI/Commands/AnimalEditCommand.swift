@@ -2,34 +2,37 @@ import CaseStore
 
 /// `inspector animal edit <animal> [--name N] [--species S] [--paw P] [--emoji E]`.
 struct AnimalEditCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "edit",
-    abstract: "Change a suspect's name, species, paw size or emoji.",
-    arguments: [ShowCommand.animalArgument],
-    options: [
-      .option("name", valueName: "name", help: "A new name."),
-      .option("species", valueName: "species", help: "A new species (unique, ignoring case)."),
-      .option(
-        "paw", valueName: "paw", help: "A new paw size.",
-        allowedValues: PawSize.allCases.map(\.rawValue)),
-      .option("emoji", valueName: "emoji", help: "A new emoji; an empty value removes it."),
-    ])
+    abstract: "Change a suspect's name, species, paw size or emoji.")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let arguments = context.arguments
-    let edit = SuspectEdit(
-      name: arguments.option("name"), species: arguments.option("species"),
-      pawSize: try arguments.option("paw").map(PawSize.init(parsing:)),
-      emoji: arguments.option("emoji").map { $0.isEmpty ? nil : $0 })
-    if edit.isEmpty {
+  let animal = Argument<String>.animal
+  let name = Option<String?>("name", help: "A new name.")
+  let species = Option<String?>("species", help: "A new species (unique, ignoring case).")
+  let paw = Option<PawSize?>("paw", help: "A new paw size.")
+  let emoji = Option<String?>("emoji", help: "A new emoji; an empty value removes it.")
+
+  func validate(_ context: CommandContext) throws(UsageError) {
+    if edit(context).isEmpty {
       throw context.usageError("Nothing to change: give --name, --species, --paw or --emoji")
     }
-    let suspect = try context.changeSuspect { database, id in
+  }
+
+  func run(_ context: CommandContext) throws -> String {
+    let edit = self.edit(context)
+    let suspect = try context.changeSuspect(context[animal]) { database, id in
       try database.suspects.edit(id: id, edit)
     }
     return SuspectOutput.render(
       suspect, context,
       message: "Updated \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"
         + " (id \(suspect.id)).")
+  }
+
+  /// The change the options ask for.
+  func edit(_ context: CommandContext) -> SuspectEdit {
+    SuspectEdit(
+      name: context[name], species: context[species], pawSize: context[paw],
+      emoji: context[emoji].map { $0.isEmpty ? nil : $0 })
   }
 }

@@ -2,15 +2,16 @@ import CaseStore
 
 /// `inspector animal remove <animal>`: delete a suspect with its interview and favourites.
 struct AnimalRemoveCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "remove",
-    abstract: "Remove a suspect with its interview and favourite fruits.",
-    arguments: [ShowCommand.animalArgument])
+    abstract: "Remove a suspect with its interview and favourite fruits.")
 
-  static func run(_ context: CommandContext) throws -> String {
+  let animal = Argument<String>.animal
+
+  func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: true)
     let suspect = try database.write {
-      let id = try database.suspects.resolve(context.argument("animal"))
+      let id = try database.suspects.resolve(context[animal])
       return try database.suspects.remove(id: id)
     }
     return SuspectOutput.render(

@@ -9,16 +9,14 @@ import CaseStore
 /// `inspector backup DEST`: a consistent online copy through SQLite's backup API, safe while
 /// others write; one self-contained file, mode 0600, never half-written (README "A short tour").
 struct BackupCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "backup",
-    abstract: "Copy the database to DEST while it stays in use (one self-contained file).",
-    arguments: [ArgumentSpec("dest", help: "The backup file to write (replaced if it exists).")])
+    abstract: "Copy the database to DEST while it stays in use (one self-contained file).")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let destination = context.argument("dest")
-    guard !destination.isEmpty else {
-      throw context.invalidValue(destination, for: "dest", reason: "expected a file path")
-    }
+  let dest = Argument<FilePath>("dest", help: "The backup file to write (replaced if it exists).")
+
+  func run(_ context: CommandContext) throws -> String {
+    let destination = context[dest].path
     try context.requireDatabaseFile()
     let showProgress = OutputStyle.isTerminal(fileDescriptor: 2)
     let summary: CaseFile.BackupSummary
@@ -29,7 +27,7 @@ struct BackupCommand: InspectorCommand {
         ) { remaining, total in
           try Interruption.check("the backup")
           guard showProgress, total > 0 else { return }
-          context.writeToStandardError(progressLine(done: total - remaining, total: total))
+          context.writeToStandardError(Self.progressLine(done: total - remaining, total: total))
         }
       }
     } catch CaseFile.BackupRefusal.destinationIsDatabase(let suffix) {

@@ -5,7 +5,7 @@ import CaseStore
 /// duplicates, domain values) plus leftover files beside the database. Lists every finding in
 /// the chosen format on stdout; exits 65 when any is a fault (README "Checking a case file").
 struct CheckCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "check",
     abstract: "Check integrity, foreign keys, migrations, schema and the case's own rules.",
     discussion: """
@@ -16,14 +16,14 @@ struct CheckCommand: InspectorCommand {
 
   static let csvHeader = ["severity", "check", "table", "row", "finding", "hint"]
 
-  static func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext) throws -> String {
     try context.requireDatabaseFile()
     let report = try CaseFile.check(at: context.databasePath, busyTimeout: context.busyTimeout)
-    let output = render(report, context)
+    let output = Self.render(report, context)
     let faults = report.faults
     guard faults.isEmpty else {
       throw CommandFailure(
-        "check found \(faults.count) fault(s); the first: \(describe(faults[0]))",
+        "check found \(faults.count) fault(s); the first: \(Self.describe(faults[0]))",
         hint: faults[0].hint, exitCode: .dataError, standardOutput: output)
     }
     return output

@@ -4,11 +4,11 @@ import CaseStore
 /// new (or holds nothing yet), then prints the suspect table, the latest bulletin and its
 /// ranking (README "A short tour").
 struct DemoCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "demo",
     abstract: "Create and seed the database if missing; show suspects, latest bulletin, ranking.")
 
-  static func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext) throws -> String {
     let (database, created) = try context.createDatabase()
     var seeded = false
     if try database.suspects.count() == 0, try database.fruits.all().isEmpty {

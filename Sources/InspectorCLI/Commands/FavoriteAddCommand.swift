@@ -2,17 +2,16 @@ import CaseStore
 
 /// `inspector favorite add <animal> <fruit>`: append a favourite fruit.
 struct FavoriteAddCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "add",
-    abstract: "Add a favourite fruit after the suspect's others.",
-    arguments: [ShowCommand.animalArgument, fruitArgument])
+    abstract: "Add a favourite fruit after the suspect's others.")
 
-  /// The `<fruit>` argument: a fruit name, ignoring case.
-  static let fruitArgument = ArgumentSpec("fruit", help: "The fruit's name (ignoring case).")
+  let animal = Argument<String>.animal
+  let fruit = Argument<String>.fruit
 
-  static func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.changeSuspect { database, id in
-      try database.suspects.addFavorite(id: id, fruit: context.argument("fruit"))
+  func run(_ context: CommandContext) throws -> String {
+    let suspect = try context.changeSuspect(context[animal]) { database, id in
+      try database.suspects.addFavorite(id: id, fruit: context[fruit])
     }
     return SuspectOutput.render(
       suspect, context,

@@ -2,14 +2,16 @@ import CaseStore
 
 /// `inspector favorite remove <animal> <fruit>`: the other favourites keep their order.
 struct FavoriteRemoveCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "remove",
-    abstract: "Remove one of a suspect's favourite fruits.",
-    arguments: [ShowCommand.animalArgument, FavoriteAddCommand.fruitArgument])
+    abstract: "Remove one of a suspect's favourite fruits.")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.changeSuspect { database, id in
-      try database.suspects.removeFavorite(id: id, fruit: context.argument("fruit"))
+  let animal = Argument<String>.animal
+  let fruit = Argument<String>.fruit
+
+  func run(_ context: CommandContext) throws -> String {
+    let suspect = try context.changeSuspect(context[animal]) { database, id in
+      try database.suspects.removeFavorite(id: id, fruit: context[fruit])
     }
     let remaining =
       suspect.favoriteFruits.isEmpty ? "(none)" : suspect.favoriteFruits.joined(separator: ", ")

@@ -2,20 +2,18 @@ import CaseStore
 
 /// `inspector fruit add <name> --color C`.
 struct FruitAddCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "add",
-    abstract: "Add a fruit.",
-    arguments: [ArgumentSpec("name", help: "The fruit's name (unique, ignoring case).")],
-    options: [
-      .option(
-        "color", valueName: "color", help: "A colour name (red, yellow, pink, ...) or #RRGGBB.",
-        isRequired: true)
-    ])
+    abstract: "Add a fruit.")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let color = try Fruit.normalizedColor(context.arguments.option("color") ?? "")
+  let name = Argument<String>("name", help: "The fruit's name (unique, ignoring case).")
+  /// Checked by the case store (``Fruit/normalizedColor(_:)``, exit 65), so kept as text.
+  let color = Option<String>("color", help: "A colour name (red, yellow, pink, ...) or #RRGGBB.")
+
+  func run(_ context: CommandContext) throws -> String {
+    let color = try Fruit.normalizedColor(context[self.color])
     let fruit = try context.openDatabase(write: true).fruits.add(
-      name: context.argument("name"), color: color)
+      name: context[name], color: color)
     return FruitOutput.render(
       fruit, context, message: "Added \(fruit.name) (\(fruit.color), id \(fruit.id)).")
   }

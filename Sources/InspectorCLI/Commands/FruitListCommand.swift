@@ -2,9 +2,10 @@ import CaseStore
 
 /// `inspector fruit list`: every fruit with its colour.
 struct FruitListCommand: InspectorCommand {
-  static let spec = CommandSpec(name: "list", abstract: "List the fruits and their colours.")
+  static let configuration = CommandConfiguration(
+    name: "list", abstract: "List the fruits and their colours.")
 
-  static func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext) throws -> String {
     let fruits = try context.openDatabase(write: false).fruits.all()
     return Render.list(
       context, json: fruits.map(FruitOutput.json), csvHeader: FruitOutput.csvHeader,

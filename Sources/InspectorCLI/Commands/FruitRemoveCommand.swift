@@ -3,13 +3,14 @@ import CaseStore
 /// `inspector fruit remove <fruit>`: refused while a suspect favours it or an incident
 /// concerns it, naming them (README "A short tour").
 struct FruitRemoveCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "remove",
-    abstract: "Remove a fruit that no suspect favours and no incident concerns.",
-    arguments: [FavoriteAddCommand.fruitArgument])
+    abstract: "Remove a fruit that no suspect favours and no incident concerns.")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let fruit = try context.openDatabase(write: true).fruits.remove(context.argument("fruit"))
+  let fruit = Argument<String>.fruit
+
+  func run(_ context: CommandContext) throws -> String {
+    let fruit = try context.openDatabase(write: true).fruits.remove(context[self.fruit])
     return FruitOutput.render(fruit, context, message: "Removed \(fruit.name).")
   }
 }

@@ -2,44 +2,42 @@ import CaseStore
 
 /// `inspector incident add --fruit F --at TIME [--paw P] [--lat X --lon Y] [--notes T]`.
 struct IncidentAddCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "add",
-    abstract: "Record a nibble incident (a Fruit Nibble Bulletin).",
-    options: [
-      .option("fruit", valueName: "fruit", help: "The nibbled fruit.", isRequired: true),
-      .option(
-        "at", valueName: "time", help: "When: HH:MM (today) or YYYY-MM-DDTHH:MM, local time.",
-        isRequired: true),
-      .option(
-        "paw", valueName: "paw", help: "The paw-size clue.",
-        allowedValues: PawSize.allCases.map(\.rawValue)),
-      .option(
-        "lat", valueName: "degrees",
-        help: "Latitude, -90 to 90, in plain decimal notation such as 37.334371 (dot as"
-          + " decimal, no exponent; with --lon)."),
-      .option(
-        "lon", valueName: "degrees",
-        help: "Longitude, -180 to 180, in plain decimal notation such as -122.009558 (dot as"
-          + " decimal, no exponent; with --lat)."),
-      .option("notes", valueName: "text", help: "Free-text notes."),
-    ])
+    abstract: "Record a nibble incident (a Fruit Nibble Bulletin).")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let arguments = context.arguments
+  // The time and the coordinates stay text: the case store checks them (exit 65, not 64).
+  let fruit = Option<String>("fruit", help: "The nibbled fruit.")
+  let at = Option<String>(
+    "at", valueName: "time", help: "When: HH:MM (today) or YYYY-MM-DDTHH:MM, local time.")
+  let paw = Option<PawSize?>("paw", help: "The paw-size clue.")
+  let lat = Option<String?>(
+    "lat", valueName: "degrees",
+    help: "Latitude, -90 to 90, in plain decimal notation such as 37.334371 (dot as"
+      + " decimal, no exponent; with --lon).")
+  let lon = Option<String?>(
+    "lon", valueName: "degrees",
+    help: "Longitude, -180 to 180, in plain decimal notation such as -122.009558 (dot as"
+      + " decimal, no exponent; with --lat).")
+  let notes = Option<String?>("notes", valueName: "text", help: "Free-text notes.")
+
+  func validate(_ context: CommandContext) throws(UsageError) {
     // Usage errors (64) before bad values (65).
-    if (arguments.option("lat") == nil) != (arguments.option("lon") == nil) {
+    if (context[lat] == nil) != (context[lon] == nil) {
       throw context.usageError("--lat and --lon go together")
     }
-    let occurredAt = try LocalDateTime(parsing: arguments.option("at") ?? "")
-    let paw = try arguments.option("paw").map(PawSize.init(parsing:))
+  }
+
+  func run(_ context: CommandContext) throws -> String {
+    let occurredAt = try LocalDateTime(parsing: context[at])
     var location: Location?
-    if let lat = arguments.option("lat"), let lon = arguments.option("lon") {
+    if let lat = context[lat], let lon = context[lon] {
       location = try Location(parsingLatitude: lat, longitude: lon)
     }
     let incident = try context.openDatabase(write: true).incidents.add(
       NewIncident(
-        fruit: arguments.option("fruit") ?? "", occurredAt: occurredAt, pawSize: paw,
-        location: location, notes: arguments.option("notes") ?? ""))
+        fruit: context[fruit], occurredAt: occurredAt, pawSize: context[paw],
+        location: location, notes: context[notes] ?? ""))
     return Render.record(
       context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,
       csv: IncidentPresenter.csvFields(incident)

@@ -2,9 +2,10 @@ import CaseStore
 
 /// `inspector incident list`: every bulletin, oldest first.
 struct IncidentListCommand: InspectorCommand {
-  static let spec = CommandSpec(name: "list", abstract: "List the nibble incidents.")
+  static let configuration = CommandConfiguration(
+    name: "list", abstract: "List the nibble incidents.")
 
-  static func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext) throws -> String {
     let incidents = try context.openDatabase(write: false).incidents.all()
     IncidentPresenter.warnAboutBrokenReferences(incidents, context)
     return Render.list(

@@ -2,17 +2,19 @@ import CaseStore
 
 /// `inspector incident show <id>`: the bulletin and its top suspects.
 struct IncidentShowCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "show",
-    abstract: "Show a bulletin: fruit, time, clues, place, notes and the top suspects.",
-    arguments: [ArgumentSpec("id", help: "The incident's id.")])
+    abstract: "Show a bulletin: fruit, time, clues, place, notes and the top suspects.")
+
+  /// Resolved by the case store (exit 65 for an unknown or malformed id), so kept as text.
+  let id = Argument<String>("id", help: "The incident's id.")
 
   /// How many suspects the bulletin page lists.
   static let topSuspects = 3
 
-  static func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: false)
-    let incident = try database.incidents.find(context.argument("id"))
+    let incident = try database.incidents.find(context[id])
     IncidentPresenter.warnAboutBrokenReferences([incident], context)
     guard context.format == .table else {
       return Render.record(
@@ -20,7 +22,8 @@ struct IncidentShowCommand: InspectorCommand {
         csv: IncidentPresenter.csvFields(incident)
       ) { "" }
     }
-    return try page(incident, database: database, style: context.style, limit: topSuspects)
+    return try Self.page(
+      incident, database: database, style: context.style, limit: Self.topSuspects)
   }
 
   /// The bulletin followed by its ranking (with each clue's verdict).

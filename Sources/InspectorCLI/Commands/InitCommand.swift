@@ -3,19 +3,18 @@ import CaseStore
 /// `inspector init [--seed]`: create the database if missing and apply pending migrations;
 /// `--seed` loads the seed case (README "A short tour").
 struct InitCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "init",
-    abstract: "Create the database if missing and apply pending migrations.",
-    options: [
-      .flag("seed", help: "Load the seed case (refused when suspects already exist).")
-    ])
+    abstract: "Create the database if missing and apply pending migrations.")
 
-  static func run(_ context: CommandContext) throws -> String {
+  let seed = Flag("seed", help: "Load the seed case (refused when suspects already exist).")
+
+  func run(_ context: CommandContext) throws -> String {
     let (database, created) = try context.createDatabase()
-    if context.arguments.flag("seed") {
+    if context[seed] {
       try SeedCase.load(into: database)
     }
-    let version = try CaseDatabase.migrator.currentVersion(of: database.connection)
+    let version = try database.schemaVersion()
     let suspects = try database.suspects.count()
     let fruits = try database.fruits.all().count
     let json: [(String, JSONValue)] = [

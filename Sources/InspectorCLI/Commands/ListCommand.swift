@@ -2,11 +2,11 @@ import CaseStore
 
 /// `inspector list`: the suspect table (README "A short tour").
 struct ListCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "list",
     abstract: "List the suspects: name, species, favourite fruits and suspicion.")
 
-  static func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext) throws -> String {
     let suspects = try context.openDatabase(write: false).suspects.all()
     return Render.list(
       context, json: suspects.map(SuspectPresenter.json), csvHeader: SuspectPresenter.csvHeader,

@@ -1,13 +1,12 @@
 import CaseStore
-import SQLiteKit
 
 /// `inspector migrate status`: each migration's version, name, state (`applied`, `pending`,
 /// `drift`, or `unknown` for a newer database) and time applied (README "Operations").
 struct MigrateStatusCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "status", abstract: "List applied and pending migrations (drift is marked).")
 
-  static func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext) throws -> String {
     try context.requireDatabaseFile()
     let (statuses, differences) = try CaseFile.migrationStatus(
       at: context.databasePath, busyTimeout: context.busyTimeout)
@@ -19,7 +18,8 @@ struct MigrateStatusCommand: InspectorCommand {
           + "see 'inspector check'\n")
     }
     return Render.list(
-      context, json: statuses.map(json), csvHeader: ["version", "name", "state", "applied_at"],
+      context, json: statuses.map(Self.json),
+      csvHeader: ["version", "name", "state", "applied_at"],
       csv: statuses.map { ["\($0.version)", $0.name, $0.state.rawValue, $0.appliedAt] }
     ) {
       var table = TextTable(
@@ -35,7 +35,7 @@ struct MigrateStatusCommand: InspectorCommand {
   }
 
   /// `{"version", "name", "state", "applied_at"}`.
-  static func json(_ status: MigrationStatus) -> [(String, JSONValue)] {
+  static func json(_ status: CaseFile.MigrationStatus) -> [(String, JSONValue)] {
     [
       ("version", .integer(Int64(status.version))), ("name", .string(status.name)),
       ("state", .string(status.state.rawValue)), ("applied_at", JSONValue(status.appliedAt)),

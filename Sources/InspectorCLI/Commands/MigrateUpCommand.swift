@@ -3,24 +3,17 @@ import CaseStore
 /// `inspector migrate up [--to V] [--dry-run]`: apply pending migrations, each in its own
 /// transaction (README "Operations"). Drift or a newer database refuses (exit 65).
 struct MigrateUpCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "up",
-    abstract: "Apply pending migrations (all, or up to --to).",
-    options: [
-      .option("to", valueName: "version", help: "Stop after this version."),
-      .flag("dry-run", help: "Show what would be applied; change nothing."),
-    ])
+    abstract: "Apply pending migrations (all, or up to --to).")
 
-  static func run(_ context: CommandContext) throws -> String {
-    var target: Int?
-    if let text = context.arguments.option("to") {
-      guard let version = Int(text), version > 0 else {
-        throw context.invalidValue(text, for: "to", reason: "expected a migration version")
-      }
-      target = version
-    }
+  let to = Option<MigrationVersion?>("to", valueName: "version", help: "Stop after this version.")
+  let dryRun = Flag("dry-run", help: "Show what would be applied; change nothing.")
+
+  func run(_ context: CommandContext) throws -> String {
+    let target = context[to]?.value
     try context.requireDatabaseFile()
-    let dryRun = context.arguments.flag("dry-run")
+    let dryRun = context[self.dryRun]
     let (applied, version) = try CaseFile.migrate(
       at: context.databasePath, upTo: target, dryRun: dryRun, busyTimeout: context.busyTimeout)
     return Render.list(

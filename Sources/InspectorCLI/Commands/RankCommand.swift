@@ -3,30 +3,39 @@ import CaseStore
 /// `inspector rank [--incident ID] [--limit N | --all] [--explain]`: the suspicion ranking
 /// (README "The ranking").
 struct RankCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "rank",
     abstract: "Rank the suspects, most suspicious first (the top 20 unless told otherwise).",
     discussion: """
       Without --incident: by suspicion level. With --incident: by clues matched (paw_size,
       favorite_fruit, no_alibi, awake), then suspicion level, then name, then species.
-      """,
-    options: [
-      .option("incident", valueName: "id", help: "Check each suspect against this incident."),
-      .option("limit", valueName: "n", help: "How many suspects to show (default 20)."),
-      .flag("all", help: "Show every suspect."),
-      .flag("explain", help: "Show each clue's verdict."),
-    ])
+      """)
 
-  static func run(_ context: CommandContext) throws -> String {
-    let limit = try self.limit(context)
-    if context.arguments.flag("explain") && context.arguments.option("incident") == nil {
+  /// Resolved by the case store (exit 65 for an unknown or malformed id), so kept as text.
+  let incident = Option<String?>(
+    "incident", valueName: "id", help: "Check each suspect against this incident.")
+  let limit = Option<PositiveCount?>(
+    "limit", valueName: "n", help: "How many suspects to show (default 20).")
+  let all = Flag("all", help: "Show every suspect.")
+  let explain = Flag("explain", help: "Show each clue's verdict.")
+
+  func validate(_ context: CommandContext) throws(UsageError) {
+    if context[all] && context[limit] != nil {
+      throw context.usageError("Give either --limit or --all, not both")
+    }
+    if context[explain] && context[incident] == nil {
       throw context.usageError("--explain shows clue verdicts, so it needs --incident <id>")
     }
+  }
+
+  func run(_ context: CommandContext) throws -> String {
+    // `--limit N`, `--all` (no limit), or 20.
+    let limit = context[all] ? nil : (context[self.limit]?.value ?? 20)
     let database = try context.openDatabase(write: false)
     // Ties are ordered by name_key: make the keys other clients wrote right first.
     database.refoldPendingKeysIfAny()
     let ranking: [RankedSuspect]
-    if let reference = context.arguments.option("incident") {
+    if let reference = context[incident] {
       let incident = try database.incidents.find(reference)
       IncidentPresenter.warnAboutBrokenReferences([incident], context)
       ranking = try SuspicionRanking(database: database).rank(for: incident, limit: limit)
@@ -35,24 +44,9 @@ struct RankCommand: InspectorCommand {
     }
     let presenter = SuspectPresenter(style: context.style)
     return Render.list(
-      context, json: ranking.map(json), csvHeader: csvHeader, csv: ranking.map(csvFields)
-    ) { table(ranking, presenter: presenter, explain: context.arguments.flag("explain")) }
-  }
-
-  /// `--limit N` (N ≥ 1), `--all` (`nil`), or 20.
-  static func limit(_ context: CommandContext) throws -> Int? {
-    let arguments = context.arguments
-    if arguments.flag("all") {
-      if arguments.option("limit") != nil {
-        throw context.usageError("Give either --limit or --all, not both")
-      }
-      return nil
-    }
-    guard let text = arguments.option("limit") else { return 20 }
-    guard let value = Int(text), value >= 1 else {
-      throw context.invalidValue(text, for: "limit", reason: "expected a whole number, 1 or more")
-    }
-    return value
+      context, json: ranking.map(Self.json), csvHeader: Self.csvHeader,
+      csv: ranking.map(Self.csvFields)
+    ) { Self.table(ranking, presenter: presenter, explain: context[explain]) }
   }
 
   /// A ranking row: `rank`, the suspect's keys, `clues_matched`, `clues_checked`, and `clues`

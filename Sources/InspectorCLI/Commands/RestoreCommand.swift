@@ -4,16 +4,17 @@ import CaseStore
 /// (README "A short tour"); refuses files that are not case databases, damaged or newer backups,
 /// and asks for `--force` before replacing a database that holds case data.
 struct RestoreCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "restore",
-    abstract: "Replace the database with a verified backup, atomically.",
-    arguments: [ArgumentSpec("src", help: "The backup file to restore.")],
-    options: [.flag("force", help: "Replace a database that holds case data.")])
+    abstract: "Replace the database with a verified backup, atomically.")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let source = context.argument("src")
+  let src = Argument<String>("src", help: "The backup file to restore.")
+  let force = Flag("force", help: "Replace a database that holds case data.")
+
+  func run(_ context: CommandContext) throws -> String {
+    let source = context[src]
     let summary = try CaseFile.restore(
-      from: source, to: context.databasePath, force: context.arguments.flag("force"),
+      from: source, to: context.databasePath, force: context[force],
       busyTimeout: context.busyTimeout)
     let json: [(String, JSONValue)] = [
       ("path", .string(context.databasePath)), ("source", .string(source)),

@@ -1,9 +1,8 @@
 import CaseStore
-import SQLiteKit
 
 /// `inspector sql QUERY [--param NAME=VALUE]... [--write]`: ad-hoc SQL (README "A short tour").
 struct SQLCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "sql",
     abstract: "Run ad-hoc SQL; read-only unless --write.",
     discussion: """
@@ -12,61 +11,51 @@ struct SQLCommand: InspectorCommand {
       with --write the whole script is one transaction that changes data, never the file's own
       structure: BEGIN, COMMIT, ROLLBACK and setting PRAGMA writable_schema, journal_mode,
       schema_version, ignore_check_constraints or trusted_schema are refused.
-      """,
-    arguments: [ArgumentSpec("query", help: "The SQL script.")],
-    options: [
-      .repeatingOption(
-        "param", valueName: "name=value",
-        help: "Bind :name, @name or $name (whole numbers bind as integers, the rest as text)."),
-      .flag("write", help: "Allow changes; the script runs in one transaction."),
-    ])
+      """)
 
-  static func run(_ context: CommandContext) throws -> String {
-    var parameters: [String: SQLiteValue] = [:]
-    for text in context.arguments.options("param") {
-      guard let (name, value) = AdHocQuery.parameter(text) else {
-        throw context.invalidValue(text, for: "param", reason: "expected NAME=VALUE")
-      }
-      parameters[name] = value
-    }
-    let query = AdHocQuery(sql: context.argument("query"), parameters: parameters)
+  let query = Argument<String>("query", help: "The SQL script.")
+  let parameters = Option<[AdHocQuery.Parameter]>(
+    "param", valueName: "name=value",
+    help: "Bind :name, @name or $name (whole numbers bind as integers, the rest as text).")
+  let write = Flag("write", help: "Allow changes; the script runs in one transaction.")
+
+  func run(_ context: CommandContext) throws -> String {
+    let query = AdHocQuery(sql: context[self.query], parameters: context[parameters])
     let result: AdHocQuery.Result
-    if context.arguments.flag("write") {
-      let database = try context.openDatabase(write: true)
-      result = try query.run(on: database.connection, write: true)
+    if context[write] {
+      result = try query.run(writingTo: context.openDatabase(write: true))
     } else {
       try context.requireDatabaseFile()
-      let connection = try AdHocQuery.openReadOnly(
-        path: context.databasePath, busyTimeout: context.busyTimeout)
-      result = try query.run(on: connection, write: false)
+      result = try query.run(readingAt: context.databasePath, busyTimeout: context.busyTimeout)
     }
     return render(result, context)
   }
 
-  static func render(_ result: AdHocQuery.Result, _ context: CommandContext) -> String {
+  func render(_ result: AdHocQuery.Result, _ context: CommandContext) -> String {
     switch context.format {
     case .json:
-      let rows = result.rows.map { row in
-        JSONValue.object(zip(result.columns, row).map { ($0, json($1)) })
+      let rows = result.values.map { row in
+        JSONValue.object(zip(result.columns, row).map { ($0, Self.json($1)) })
       }
       return JSONValue.array(rows).serialized(pretty: true) + "\n"
     case .csv:
       guard !result.columns.isEmpty else { return "" }
-      return CSVWriter.document(header: result.columns, rows: result.rows.map { $0.map(text) })
+      return CSVWriter.document(
+        header: result.columns, rows: result.values.map { $0.map(Self.text) })
     case .table:
       guard !result.columns.isEmpty else {
-        return context.arguments.flag("write") ? "\(result.changes) row(s) changed.\n" : ""
+        return context[write] ? "\(result.changes) row(s) changed.\n" : ""
       }
       var table = TextTable(
         columns: result.columns.map { TextTable.Column($0) })
-      table.rows = result.rows.map { $0.map { text($0) ?? "NULL" } }
+      table.rows = result.values.map { $0.map { Self.text($0) ?? "NULL" } }
       return table.render(headerStyle: context.style.bold) + "\n"
     }
   }
 
   /// As `sqlite3 -json`: integers exact, reals that read back the same, NULL null, text as is,
   /// blobs as hex text.
-  static func json(_ value: SQLiteValue) -> JSONValue {
+  static func json(_ value: AdHocValue) -> JSONValue {
     switch value {
     case .null: .null
     case .integer(let integer): .integer(integer)
@@ -77,7 +66,7 @@ struct SQLCommand: InspectorCommand {
   }
 
   /// Text of a value for CSV and tables (`nil` for NULL).
-  static func text(_ value: SQLiteValue) -> String? {
+  static func text(_ value: AdHocValue) -> String? {
     switch value {
     case .null: nil
     case .integer(let integer): "\(integer)"

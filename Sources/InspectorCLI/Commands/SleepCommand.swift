@@ -3,34 +3,36 @@ import CaseStore
 /// `inspector sleep <animal> [--sleep HH:MM --wake HH:MM | --clear]`: set or clear the sleep
 /// schedule; with no option, add the standard 22:30-06:30 schedule when none exists.
 struct SleepCommand: InspectorCommand {
-  static let spec = CommandSpec(
+  static let configuration = CommandConfiguration(
     name: "sleep",
-    abstract: "Set or clear a suspect's sleep schedule (no option: add 22:30-06:30 if none).",
-    arguments: [ShowCommand.animalArgument],
-    options: [
-      .option("sleep", valueName: "HH:MM", help: "When the suspect falls asleep (24-hour clock)."),
-      .option("wake", valueName: "HH:MM", help: "When the suspect wakes (24-hour clock)."),
-      .flag("clear", help: "Remove the sleep schedule."),
-    ])
+    abstract: "Set or clear a suspect's sleep schedule (no option: add 22:30-06:30 if none).")
 
-  static func run(_ context: CommandContext) throws -> String {
-    let arguments = context.arguments
-    let sleepText = arguments.option("sleep")
-    let wakeText = arguments.option("wake")
-    let clear = arguments.flag("clear")
-    if clear && (sleepText != nil || wakeText != nil) {
+  let animal = Argument<String>.animal
+  // The times stay text: the case store checks them (exit 65, not 64).
+  let sleep = Option<String?>(
+    "sleep", valueName: "HH:MM", help: "When the suspect falls asleep (24-hour clock).")
+  let wake = Option<String?>(
+    "wake", valueName: "HH:MM", help: "When the suspect wakes (24-hour clock).")
+  let clear = Flag("clear", help: "Remove the sleep schedule.")
+
+  func validate(_ context: CommandContext) throws(UsageError) {
+    if context[clear] && (context[sleep] != nil || context[wake] != nil) {
       throw context.usageError("Give either --sleep and --wake, or --clear")
     }
-    if (sleepText == nil) != (wakeText == nil) {
+    if (context[sleep] == nil) != (context[wake] == nil) {
       throw context.usageError("--sleep and --wake go together")
     }
+  }
+
+  func run(_ context: CommandContext) throws -> String {
+    let clear = context[self.clear]
     var schedule: SleepSchedule?
-    if let sleepText, let wakeText {
+    if let sleepText = context[sleep], let wakeText = context[wake] {
       schedule = SleepSchedule(
         sleep: try ClockTime(parsing: sleepText, field: "sleep time"),
         wake: try ClockTime(parsing: wakeText, field: "wake time"))
     }
-    let suspect = try context.changeSuspect { database, id in
+    let suspect = try context.changeSuspect(context[animal]) { database, id in
       if clear {
         try database.suspects.setSleepSchedule(id: id, nil)
       } else if let schedule {

@@ -66,7 +66,7 @@ public struct ArgumentParser: Sendable {
       }
     } catch {
       // Help for a command that does not exist (`inspector help nosuch`) is still an error.
-      if state.helpRequested && !error.message.hasPrefix("Unknown command") {
+      if state.helpRequested && error.kind != .unknownCommand {
         return help(state.path)
       }
       throw error
@@ -93,11 +93,14 @@ public struct ArgumentParser: Sendable {
   ///
   /// - Parameters:
   ///   - message: The problem, in argument-parser's voice.
+  ///   - kind: What kind of problem it is; defaults to a conflict between options.
   ///   - commandPath: The command's subcommand words.
   /// - Returns: The error, ready to render.
-  public func usageError(_ message: String, commandPath: [String]) -> UsageError {
+  public func usageError(
+    _ message: String, kind: UsageError.Kind = .conflict, commandPath: [String]
+  ) -> UsageError {
     UsageError(
-      message: message, programName: root.name, commandPath: commandPath,
+      kind: kind, message: message, programName: root.name, commandPath: commandPath,
       usage: usageLine(for: commandPath))
   }
 
@@ -120,9 +123,25 @@ public struct ArgumentParser: Sendable {
     } else {
       label = "<\(name)>"
     }
+    return invalidValue(value, label: label, commandPath: commandPath, reason: reason)
+  }
+
+  /// Makes the ``UsageError`` for a value its declared type rejects, naming the option or
+  /// argument as written in usage: `The value 'abc' is invalid for '--limit <n>': reason`.
+  ///
+  /// - Parameters:
+  ///   - value: The value as given.
+  ///   - label: The option's synopsis (`--limit <n>`) or the argument's `<name>`.
+  ///   - commandPath: The command's subcommand words.
+  ///   - reason: Optional explanation appended after ": ".
+  /// - Returns: The error, ready to render.
+  public func invalidValue(
+    _ value: String, label: String, commandPath: [String], reason: String? = nil
+  ) -> UsageError {
     let suffix = reason.map { ": \($0)" } ?? ""
     return usageError(
-      "The value '\(value)' is invalid for '\(label)'\(suffix)", commandPath: commandPath)
+      "The value '\(value)' is invalid for '\(label)'\(suffix)", kind: .invalidValue,
+      commandPath: commandPath)
   }
 
   // MARK: - Private helpers
@@ -166,7 +185,7 @@ public struct ArgumentParser: Sendable {
           throw usageError(
             "The option '--\(option.name)' does not take any value, "
               + "but '\(inlineValue)' was specified.",
-            commandPath: state.path)
+            kind: .unexpectedValue, commandPath: state.path)
         }
         state.flags.insert(option.name)
         continue
@@ -180,7 +199,8 @@ public struct ArgumentParser: Sendable {
         value = arguments[index]
         index += 1
       } else {
-        throw usageError("Missing value for '\(option.synopsis)'", commandPath: state.path)
+        throw usageError(
+          "Missing value for '\(option.synopsis)'", kind: .missingValue, commandPath: state.path)
       }
       // Enumerated values match in any letter case and are passed on as declared (`LARGE` is
       // `large`).
@@ -191,7 +211,7 @@ public struct ArgumentParser: Sendable {
       if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
         throw usageError(
           Self.invalidValueMessage(value, label: option.synopsis, allowed: option.allowedValues),
-          commandPath: state.path)
+          kind: .invalidValue, commandPath: state.path)
       }
       state.optionValues[option.name, default: []].append(value)
     }
@@ -212,7 +232,7 @@ public struct ArgumentParser: Sendable {
       let names = state.command.subcommands.map(\.name)
       throw usageError(
         "Unknown command '\(token)'" + Self.suggestion(for: token, among: names, prefix: ""),
-        commandPath: state.path)
+        kind: .unknownCommand, commandPath: state.path)
     }
   }
 
@@ -235,7 +255,8 @@ public struct ArgumentParser: Sendable {
       let names = (state.command.options + root.options).map(\.name) + ["help"]
       hint = Self.suggestion(for: String(name.dropFirst(2)), among: names, prefix: "--")
     }
-    return usageError("Unknown option '\(name)'" + hint, commandPath: state.path)
+    return usageError(
+      "Unknown option '\(name)'" + hint, kind: .unknownOption, commandPath: state.path)
   }
 
   /// Assigns positionals to declared arguments and checks required options.
@@ -253,7 +274,8 @@ public struct ArgumentParser: Sendable {
       }
       if values.isEmpty && !argument.isOptional {
         throw usageError(
-          "Missing expected argument '<\(argument.name)>'", commandPath: state.path)
+          "Missing expected argument '<\(argument.name)>'", kind: .missingArgument,
+          commandPath: state.path)
       }
       if !argument.allowedValues.isEmpty,
         let bad = values.first(where: { !argument.allowedValues.contains($0) })
@@ -261,23 +283,27 @@ public struct ArgumentParser: Sendable {
         throw usageError(
           Self.invalidValueMessage(
             bad, label: "<\(argument.name)>", allowed: argument.allowedValues),
-          commandPath: state.path)
+          kind: .invalidValue, commandPath: state.path)
       }
       if !values.isEmpty { argumentValues[argument.name] = values }
     }
     switch remaining.count {
     case 0: break
     case 1:
-      throw usageError("Unexpected argument '\(remaining.first!)'", commandPath: state.path)
+      throw usageError(
+        "Unexpected argument '\(remaining.first!)'", kind: .unexpectedArgument,
+        commandPath: state.path)
     default:
       let list = remaining.joined(separator: "', '")
       throw usageError(
-        "\(remaining.count) unexpected arguments: '\(list)'", commandPath: state.path)
+        "\(remaining.count) unexpected arguments: '\(list)'", kind: .unexpectedArgument,
+        commandPath: state.path)
     }
     for option in state.command.options
     where option.isRequired && state.optionValues[option.name] == nil {
       throw usageError(
-        "Missing expected argument '\(option.synopsis)'", commandPath: state.path)
+        "Missing expected argument '\(option.synopsis)'", kind: .missingArgument,
+        commandPath: state.path)
     }
     return ParsedArguments(
       commandPath: state.path, positionals: state.positionals, optionValues: state.optionValues,

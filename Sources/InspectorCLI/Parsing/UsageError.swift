@@ -16,6 +16,8 @@
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   // MARK: - Properties
 
+  /// What kind of problem it is.
+  public var kind: Kind
   /// The one-sentence problem, without the `inspector: error: ` prefix.
   public var message: String
   /// The program name, "inspector".
@@ -27,15 +29,21 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
 
   // MARK: - Init
 
-  /// Creates a usage error; ``ArgumentParser/usageError(_:commandPath:)`` fills
+  /// Creates a usage error; ``ArgumentParser/usageError(_:kind:commandPath:)`` fills
   /// in the usage for you.
   ///
   /// - Parameters:
+  ///   - kind: What kind of problem it is; defaults to ``Kind/conflict``, the kind of the
+  ///     checks a command makes itself.
   ///   - message: The problem.
   ///   - programName: The program name.
   ///   - commandPath: The command's subcommand words.
   ///   - usage: The command's usage synopsis.
-  public init(message: String, programName: String, commandPath: [String], usage: String) {
+  public init(
+    kind: Kind = .conflict, message: String, programName: String, commandPath: [String],
+    usage: String
+  ) {
+    self.kind = kind
     self.message = message
     self.programName = programName
     self.commandPath = commandPath

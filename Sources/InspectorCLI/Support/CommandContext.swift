@@ -1,5 +1,4 @@
 import CaseStore
-import SQLiteKit
 
 #if canImport(Glibc)
   import Glibc
@@ -31,39 +30,44 @@ public struct CommandContext {
   public let writeToStandardError: @Sendable (String) -> Void
   /// The parser, for usage errors that only a command can detect.
   let parser: ArgumentParser
+  /// The command's declared values, converted, by ``CommandDeclaration/key``.
+  private var values: [String: any Sendable] = [:]
 
   // MARK: - Init
 
-  /// Resolves the global options.
+  /// Resolves the global options, then converts each of the command's declared values.
   ///
-  /// - Throws: ``UsageError`` for a malformed `--busy-timeout` or `$INSPECTOR_BUSY_TIMEOUT_MS`.
+  /// - Parameter declarations: The command's typed declarations; their values are read with
+  ///   the context's subscripts.
+  /// - Throws: ``UsageError`` for a malformed `--busy-timeout`, an empty `--db`, or a value a
+  ///   declaration's type rejects; ``CommandFailure`` (exit 64) for a malformed
+  ///   `$INSPECTOR_BUSY_TIMEOUT_MS` or no database path at all.
   init(
     arguments: ParsedArguments, parser: ArgumentParser, environment: [String: String],
-    stdoutIsTerminal: Bool, writeToStandardError: @escaping @Sendable (String) -> Void
+    stdoutIsTerminal: Bool, writeToStandardError: @escaping @Sendable (String) -> Void,
+    declarations: [any CommandDeclaration] = []
   ) throws {
+    let global = GlobalOptions()
     self.arguments = arguments
     self.parser = parser
     self.environment = environment
     self.writeToStandardError = writeToStandardError
-    if arguments.flag("json") {
-      if let other = arguments.option("format"), other != OutputFormat.json.rawValue {
+    let chosenFormat: OutputFormat? = try Self.decode(global.format, arguments, parser)
+    if try Self.decode(global.json, arguments, parser) as Bool {
+      if let other = chosenFormat, other != .json {
         throw parser.usageError(
-          "--json and --format \(other) contradict each other", commandPath: arguments.commandPath)
+          "--json and --format \(other.rawValue) contradict each other",
+          commandPath: arguments.commandPath)
       }
       format = .json
     } else {
-      format = arguments.option("format").flatMap(OutputFormat.init(rawValue:)) ?? .table
+      format = chosenFormat ?? .table
     }
     style = OutputStyle(
       isTerminal: stdoutIsTerminal, environment: environment,
-      noColorFlag: arguments.flag("no-color"))
-    if let timeoutText = arguments.option("busy-timeout") {
-      guard let value = Int(timeoutText), value >= 0 else {
-        throw parser.invalidValue(
-          timeoutText, for: "busy-timeout", commandPath: arguments.commandPath,
-          reason: "expected a whole number of milliseconds, 0 or more")
-      }
-      busyTimeout = value
+      noColorFlag: try Self.decode(global.noColor, arguments, parser))
+    if let timeout: Milliseconds = try Self.decode(global.busyTimeout, arguments, parser) {
+      busyTimeout = timeout.value
     } else if let timeoutText = environment["INSPECTOR_BUSY_TIMEOUT_MS"] {
       guard let value = Int(timeoutText), value >= 0 else {
         throw CommandFailure(
@@ -74,13 +78,9 @@ public struct CommandContext {
     } else {
       busyTimeout = 5000
     }
-    if let option = arguments.option("db") {
-      // An empty --db (e.g. `--db "$UNSET"`) must not fall through to the real case file.
-      guard !option.isEmpty else {
-        throw parser.invalidValue(
-          option, for: "db", commandPath: arguments.commandPath, reason: "expected a file path")
-      }
-      databasePath = option
+    // An empty --db (e.g. `--db "$UNSET"`) must not fall through to the real case file.
+    if let option: FilePath = try Self.decode(global.db, arguments, parser) {
+      databasePath = option.path
       databasePathIsExplicit = true
     } else if let path = environment["INSPECTOR_DB"], !path.isEmpty {
       databasePath = path
@@ -93,6 +93,9 @@ public struct CommandContext {
       throw CommandFailure(
         "no database path: HOME and XDG_DATA_HOME are not set",
         hint: "give --db PATH or set INSPECTOR_DB", exitCode: .usage)
+    }
+    for declaration in declarations {
+      values[declaration.key] = try Self.decodeAny(declaration, arguments, parser)
     }
   }
 
@@ -174,19 +177,48 @@ public struct CommandContext {
     parser.usageError(message, commandPath: arguments.commandPath)
   }
 
-  /// `The value 'x' is invalid for '--opt <v>'` for this command (exit 64).
-  public func invalidValue(_ value: String, for name: String, reason: String? = nil)
-    -> UsageError
-  {
-    parser.invalidValue(value, for: name, commandPath: arguments.commandPath, reason: reason)
-  }
+  /// The converted value of one of the command's options.
+  subscript<Value>(option: Option<Value>) -> Value { value(of: option) }
 
-  /// The positional argument `name`, which the parser guarantees for required arguments.
-  public func argument(_ name: String) -> String {
-    arguments.argument(name) ?? ""
-  }
+  /// Whether one of the command's flags was given.
+  subscript(flag: Flag) -> Bool { value(of: flag) }
+
+  /// The converted value of one of the command's positional arguments.
+  subscript<Value>(argument: Argument<Value>) -> Value { value(of: argument) }
 
   // MARK: - Private helpers
+
+  private func value<Value>(of declaration: some CommandDeclaration) -> Value {
+    guard let value = values[declaration.key] as? Value else {
+      preconditionFailure("\(declaration.label) is not declared by this command")
+    }
+    return value
+  }
+
+  /// Converts one declaration's value to its declared type.
+  private static func decode<Value>(
+    _ declaration: some CommandDeclaration, _ arguments: ParsedArguments, _ parser: ArgumentParser
+  ) throws(UsageError) -> Value {
+    // The declaration's own type decides `Value`; the cast cannot fail.
+    guard let value = try decodeAny(declaration, arguments, parser) as? Value else {
+      preconditionFailure("\(declaration.label) decodes to another type")
+    }
+    return value
+  }
+
+  /// Converts one declaration's value, turning a rejected one into the usage error
+  /// `The value 'x' is invalid for '--opt <v>': reason`.
+  private static func decodeAny(
+    _ declaration: any CommandDeclaration, _ arguments: ParsedArguments, _ parser: ArgumentParser
+  ) throws(UsageError) -> any Sendable {
+    do {
+      return try declaration.decode(arguments)
+    } catch {
+      throw parser.invalidValue(
+        error.value, label: declaration.label, commandPath: arguments.commandPath,
+        reason: error.reason)
+    }
+  }
 
   private func fileExists(_ path: String) -> Bool {
     var info = stat()
@@ -212,17 +244,21 @@ extension CommandContext {
   /// Opens the case file for writing and, in one transaction, resolves the `<animal>` argument,
   /// applies `change` to that suspect's id, and reads the suspect back.
   ///
-  /// - Parameter change: The repository calls to make, given the database and the suspect's id.
+  /// - Parameters:
+  ///   - animal: The `<animal>` argument's value.
+  ///   - change: The repository calls to make, given the database and the suspect's id.
   /// - Returns: The suspect as stored after the change.
   /// - Throws: What opening, resolving (``CaseError/unknownSuspect(_:)``,
   ///   ``CaseError/ambiguousSuspect(_:candidates:)``) or `change` throws; nothing is stored then.
-  func changeSuspect(_ change: (CaseDatabase, Int64) throws -> Void) throws -> Suspect {
+  func changeSuspect(_ animal: String, _ change: (CaseDatabase, Int64) throws -> Void) throws
+    -> Suspect
+  {
     let database = try openDatabase(write: true)
     return try database.write {
-      let id = try database.suspects.resolve(argument("animal"))
+      let id = try database.suspects.resolve(animal)
       try change(database, id)
       guard let suspect = try database.suspects.suspect(id: id) else {
-        throw CaseError.unknownSuspect(argument("animal"))
+        throw CaseError.unknownSuspect(animal)
       }
       return suspect
     }

@@ -1,5 +1,4 @@
 import CaseStore
-import SQLiteKit
 
 /// An error the CLI reports itself: a one-line message, an optional hint line, and an exit code.
 public struct CommandFailure: Error, Equatable, Sendable {
@@ -27,8 +26,9 @@ public struct CommandFailure: Error, Equatable, Sendable {
 
   /// Classifies any error thrown by a command (README "Exit codes").
   ///
-  /// - Parameter error: A `CommandFailure`, `CaseError`, `MigrationError`, `SQLiteError` or
-  ///   anything else (exit 1).
+  /// - Parameter error: A `CommandFailure`, `CaseError`, `CaseFileError`, an error the case
+  ///   store classifies as a ``StorageFailure`` (SQLite, migrations, files), or anything else
+  ///   (exit 1).
   /// - Returns: The message, hint and exit code to report.
   public static func from(_ error: any Error) -> CommandFailure {
     switch error {
@@ -56,14 +56,6 @@ public struct CommandFailure: Error, Equatable, Sendable {
           error.description, hint: "name one suspect by its id, as id:N", exitCode: .dataError)
       }
       return CommandFailure(error.description, exitCode: .dataError)
-    case let error as MigrationError:
-      if case .drift = error {
-        return CommandFailure(
-          error.description,
-          hint: "the database records other migrations than this inspector carries;"
-            + " see 'inspector migrate status'", exitCode: .dataError)
-      }
-      return CommandFailure(error.description, exitCode: .dataError)
     case let error as CaseFileError:
       switch error {
       case .missing, .notADatabase:
@@ -77,22 +69,17 @@ public struct CommandFailure: Error, Equatable, Sendable {
     case let error as AdHocQuery.ReadOnlyViolation:
       return CommandFailure(
         error.description, hint: "add --write to change the database", exitCode: .dataError)
-    case let error as BackupDestinationError:
-      return CommandFailure(error.description, exitCode: .cannotCreate)
-    case let error as FileOperationError:
-      let creating = error.operation == "create" || error.operation.hasPrefix("rename")
-      return CommandFailure(
-        error.description, exitCode: creating ? .cannotCreate : .ioError)
-    case let error as SQLiteError:
-      return from(sqlite: error)
     default:
-      return CommandFailure("\(error)", exitCode: .failure)
+      guard let storage = StorageFailure(error) else {
+        return CommandFailure("\(error)", exitCode: .failure)
+      }
+      return from(storage: storage)
     }
   }
 
-  private static func from(sqlite error: SQLiteError) -> CommandFailure {
-    switch error.code {
-    case .busy, .locked:
+  private static func from(storage error: StorageFailure) -> CommandFailure {
+    switch error.kind {
+    case .busy:
       return CommandFailure(
         "the database is busy (locked by another process): \(error.message)",
         hint: "try again, or raise --busy-timeout", exitCode: .busy)
@@ -104,16 +91,25 @@ public struct CommandFailure: Error, Equatable, Sendable {
       return CommandFailure(
         "the database is damaged: \(error.message)", hint: "restore it from a backup",
         exitCode: .dataError)
-    case .constraint, .mismatch, .range, .error, .authorization, .tooBig:
+    case .rejected, .migration:
       return CommandFailure(error.message, exitCode: .dataError)
+    case .migrationDrift:
+      return CommandFailure(
+        error.message,
+        hint: "the database records other migrations than this inspector carries;"
+          + " see 'inspector migrate status'", exitCode: .dataError)
     case .readOnly:
       return CommandFailure(
         "the database is read-only: \(error.message)",
         hint: "check the permissions of the file and its directory", exitCode: .ioError)
-    case .ioError, .full:
+    case .ioError:
       return CommandFailure("I/O error: \(error.message)", exitCode: .ioError)
-    default:
+    case .otherSQLite:
       return CommandFailure(error.message, exitCode: .failure)
+    case .backupDestination, .fileCreation:
+      return CommandFailure(error.message, exitCode: .cannotCreate)
+    case .fileOperation:
+      return CommandFailure(error.message, exitCode: .ioError)
     }
   }
 }

@@ -1,14 +1,43 @@
-/// One leaf command of `inspector`: its spec (name, abstract, arguments, options) and a `run`
-/// that calls the case store and returns what to print on stdout.
+/// One leaf command of `inspector`: its configuration, its typed declarations (``Option``,
+/// ``Flag``, ``Argument`` stored properties, found in declaration order), a `validate` for
+/// rules between options, and a `run` that calls the case store and returns what to print on
+/// stdout.
 ///
-/// each command is a small type; the output is returned,
-/// not printed, so that an error leaves stdout empty (README "A short tour").
+/// Every declared value is converted before `validate` (a bad one is a usage error, exit 64);
+/// the output is returned, not printed, so that an error leaves stdout empty (README "A short
+/// tour").
 protocol InspectorCommand: Sendable {
-  /// The command's spec; its `name` is the last word of its path.
-  static var spec: CommandSpec { get }
+  /// Creates the command with its declarations.
+  init()
+  /// The command's name and help text; its `name` is the last word of its path.
+  static var configuration: CommandConfiguration { get }
+  /// Checks rules between options and arguments that no single declaration can state, such as
+  /// `--limit` against `--all`.
+  ///
+  /// - Throws: ``UsageError`` (exit 64) for a combination the command refuses.
+  func validate(_ context: CommandContext) throws(UsageError)
   /// Runs the command.
   ///
   /// - Returns: The text for stdout, ending in a newline (or empty).
   /// - Throws: ``UsageError``, ``CommandFailure``, or a case-store error.
-  static func run(_ context: CommandContext) throws -> String
+  func run(_ context: CommandContext) throws -> String
+}
+
+extension InspectorCommand {
+  func validate(_ context: CommandContext) throws(UsageError) {}
+
+  /// The command's typed declarations, in the order its stored properties are declared.
+  var declarations: [any CommandDeclaration] {
+    Mirror(reflecting: self).children.compactMap { $0.value as? any CommandDeclaration }
+  }
+
+  /// The command's spec, built from ``configuration`` and its declarations.
+  static var spec: CommandSpec {
+    let declarations = Self().declarations
+    return CommandSpec(
+      name: configuration.name, abstract: configuration.abstract,
+      discussion: configuration.discussion,
+      arguments: declarations.compactMap(\.argumentSpec),
+      options: declarations.compactMap(\.optionSpec))
+  }
 }

@@ -1,0 +1,66 @@
+/// A typed positional argument of a command, as swift-argument-parser's `@Argument`:
+///
+/// ```swift
+/// let animal = Argument<String>("animal", help: "The suspect.")  // required
+/// let text = Argument<String?>("text", help: "The alibi.")       // optional
+/// ```
+///
+/// Required, optional or repeating (`[Element]`, every remaining positional) follows from the
+/// type. Read the value with `context[argument]`.
+struct Argument<Value: Sendable>: CommandDeclaration {
+  /// The untyped declaration the parser works with.
+  let spec: ArgumentSpec
+  private let convert: @Sendable ([String]) throws(RejectedValue) -> Value
+
+  var optionSpec: OptionSpec? { nil }
+  var argumentSpec: ArgumentSpec? { spec }
+
+  func decode(_ parsed: ParsedArguments) throws(RejectedValue) -> any Sendable {
+    try convert(parsed.arguments(spec.name))
+  }
+}
+
+extension Argument where Value: ExpressibleByArgument {
+  /// Declares a required argument: leaving it out is `Missing expected argument '<name>'`.
+  ///
+  /// - Parameters:
+  ///   - name: The name shown as `<name>`.
+  ///   - help: One line of help.
+  init(_ name: String, help: String) {
+    spec = ArgumentSpec(name, help: help, allowedValues: Value.allValueStrings)
+    convert = { values throws(RejectedValue) in try RejectedValue.convert(values.first ?? "") }
+  }
+}
+
+extension Argument {
+  /// Declares an optional argument (`[<name>]` in usage), `nil` when left out.
+  ///
+  /// - Parameters:
+  ///   - name: The name shown as `<name>`.
+  ///   - help: One line of help.
+  init<Wrapped: ExpressibleByArgument>(_ name: String, help: String) where Value == Wrapped? {
+    spec = ArgumentSpec(
+      name, help: help, isOptional: true, allowedValues: Wrapped.allValueStrings)
+    convert = { values throws(RejectedValue) in
+      guard let text = values.first else { return nil }
+      let value: Wrapped = try RejectedValue.convert(text)
+      return value
+    }
+  }
+
+  /// Declares a repeating argument (`<name> ...`) that takes every remaining positional and
+  /// needs at least one; it must be the command's last argument.
+  ///
+  /// - Parameters:
+  ///   - name: The name shown as `<name>`.
+  ///   - help: One line of help.
+  init<Element: ExpressibleByArgument>(_ name: String, help: String) where Value == [Element] {
+    spec = ArgumentSpec(
+      name, help: help, isRepeating: true, allowedValues: Element.allValueStrings)
+    convert = { values throws(RejectedValue) in
+      var elements: [Element] = []
+      for text in values { elements.append(try RejectedValue.convert(text)) }
+      return elements
+    }
+  }
+}

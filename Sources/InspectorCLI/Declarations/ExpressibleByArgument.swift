@@ -1,0 +1,35 @@
+/// A type that a command-line value converts to, as swift-argument-parser's protocol of the
+/// same name: ``Option``, ``Argument`` and the command's values are declared with such types.
+///
+/// Enumerations with `String` raw values that are `CaseIterable` get everything for free: the
+/// parser accepts only their raw values (in any letter case) and lists them in help and errors.
+protocol ExpressibleByArgument: Sendable {
+  /// Converts one value as given on the command line.
+  ///
+  /// - Parameter argument: The text, such as "20" or "large".
+  /// - Returns: `nil` when the text is not a valid value; the parser then reports
+  ///   `The value 'x' is invalid for '--opt <v>'` with ``invalidValueReason`` appended.
+  init?(argument: String)
+
+  /// The only values accepted, in the order help and errors list them; empty accepts any
+  /// text and leaves the judgement to ``init(argument:)``.
+  static var allValueStrings: [String] { get }
+
+  /// What a valid value looks like, appended to the invalid-value message after ": "
+  /// ("expected a whole number, 1 or more"); `nil` for none.
+  static var invalidValueReason: String? { get }
+}
+
+extension ExpressibleByArgument {
+  static var allValueStrings: [String] { [] }
+  static var invalidValueReason: String? { nil }
+}
+
+extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
+  init?(argument: String) { self.init(rawValue: argument) }
+  static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+extension String: ExpressibleByArgument {
+  init?(argument: String) { self = argument }
+}

@@ -1,0 +1,25 @@
+/// The global options of `inspector` (README "A short tour"), accepted before or after the
+/// command; ``CommandContext`` reads them.
+struct GlobalOptions: Sendable {
+  /// `--db <path>`.
+  let db = Option<FilePath?>(
+    "db", valueName: "path",
+    help: "The database file (default: $INSPECTOR_DB, else"
+      + " $XDG_DATA_HOME/fruit-inspectors/cases.sqlite).")
+  /// `--format <format>`.
+  let format = Option<OutputFormat?>("format", valueName: "format", help: "Output format.")
+  /// `--json`.
+  let json = Flag("json", help: "Short for --format json.")
+  /// `--no-color`.
+  let noColor = Flag("no-color", help: "Never colour the output (also off when NO_COLOR is set).")
+  /// `--busy-timeout <ms>`.
+  let busyTimeout = Option<Milliseconds?>(
+    "busy-timeout", valueName: "ms",
+    help: "How long a write waits for another writer's lock (default 5000, also"
+      + " $INSPECTOR_BUSY_TIMEOUT_MS).")
+
+  /// The option specs, in the order help lists them.
+  var specs: [OptionSpec] {
+    [db.spec, format.spec, json.spec, noColor.spec, busyTimeout.spec]
+  }
+}

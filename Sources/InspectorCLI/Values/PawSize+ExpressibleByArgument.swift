@@ -1,0 +1,4 @@
+import CaseStore
+
+/// `--paw` accepts the paw sizes' raw values (`small`, `medium`, `large`, in any letter case).
+extension PawSize: ExpressibleByArgument {}

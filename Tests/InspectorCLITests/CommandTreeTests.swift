@@ -1,0 +1,71 @@
+import Testing
+
+@testable import InspectorCLI
+
+/// The whole command tree of `inspector` is sound, and the checker really catches mistakes.
+@Suite struct CommandTreeTests {
+  @Test func theRealTreeHasNoProblems() {
+    #expect(CommandTreeChecker.problems(in: CommandTree.root) == [])
+  }
+
+  @Test func everyLeafIsDispatchableAndEveryCommandIsInTheTree() {
+    let leaves = CommandTreeChecker.leafPaths(of: CommandTree.root)
+    #expect(Set(leaves) == Set(CommandTree.commands.keys))
+    #expect(leaves.count == CommandTree.leaves.count)
+  }
+
+  @Test func everyCommandsSpecComesFromItsDeclarations() {
+    for (path, command) in CommandTree.leaves {
+      let declarations = command.init().declarations
+      let spec = command.spec
+      #expect(spec.name == path.last, "\(path)")
+      #expect(
+        declarations.compactMap(\.optionSpec) == spec.options
+          && declarations.compactMap(\.argumentSpec) == spec.arguments, "\(path)")
+    }
+  }
+
+  @Test func theCheckerCatchesEveryKindOfMistake() {
+    let bad = CommandSpec(
+      name: "tool", abstract: "A deliberately broken tree.",
+      options: [.option("db", short: "d", help: "Global.")],
+      subcommands: [
+        CommandSpec(
+          name: "leaf", abstract: "",
+          arguments: [
+            ArgumentSpec("values", help: "Many.", isRepeating: true),
+            ArgumentSpec("after", help: ""),
+          ],
+          options: [
+            .option("db", help: "Clashes with the global one."),
+            .flag("quiet", short: "d", help: "Clashes with -d."),
+            .flag("help", help: "Built in."),
+            .flag("loud", help: " "),
+          ]),
+        CommandSpec(
+          name: "group", abstract: "A group.", arguments: [ArgumentSpec("x", help: "X.")],
+          subcommands: [CommandSpec(name: "child", abstract: "A child.")]),
+        CommandSpec(name: "group", abstract: "Again."),
+      ])
+    #expect(
+      CommandTreeChecker.problems(in: bad) == [
+        "tool: subcommand group is declared twice",
+        "tool leaf: no abstract",
+        "tool leaf: option --db is declared twice",
+        "tool leaf: option --help is declared twice",
+        "tool leaf: short name -d is declared twice",
+        "tool leaf: --loud has no help",
+        "tool leaf: <after> follows the repeating <values> and never gets a value",
+        "tool leaf: <after> has no help",
+        "tool group: a group takes no positionals",
+      ])
+  }
+
+  @Test func anOptionalPositionalBeforeARequiredOneIsAProblem() {
+    let bad = CommandSpec(
+      name: "tool", abstract: "Tool.",
+      arguments: [ArgumentSpec("a", help: "A.", isOptional: true), ArgumentSpec("b", help: "B.")])
+    #expect(
+      CommandTreeChecker.problems(in: bad) == ["tool: required <b> follows the optional <a>"])
+  }
+}
