@@ -4,12 +4,6 @@
   import Darwin
 #endif
 
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif
-
 extension Inspector {
   /// Runs the process's command line, writes stdout and stderr, and exits with the status.
   public static func main() -> Never {
@@ -18,17 +12,8 @@ extension Inspector {
     let outcome = run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
       stdoutIsTerminal: isatty(1) == 1,
-      writeToStandardError: { text in write(text, to: 2) })
-    // Output that cannot be written (a full disk, a closed descriptor) is an I/O error (74),
-    // never a silent success; a reader that stopped reading (EPIPE) is not an error.
-    let failure = write(outcome.standardOutput, to: 1)
+      writeToStandardError: { text in write(text, to: 2) }, output: OutputSink(descriptor: 1))
     write(outcome.standardError, to: 2)
-    if let failure, failure != EPIPE {
-      write(
-        "inspector: error: cannot write the output: \(String(cString: strerror(failure)))\n",
-        to: 2)
-      exit(outcome.status == 0 ? ExitCode.ioError.rawValue : outcome.status)
-    }
     exit(outcome.status)
   }
 
@@ -46,23 +31,11 @@ extension Inspector {
     return environment
   }
 
-  /// Writes all of `text` to a file descriptor, retrying on interruption.
-  ///
-  /// - Returns: `nil` when everything was written, else the `errno` that stopped it.
-  @discardableResult
-  static func write(_ text: String, to descriptor: Int32) -> Int32? {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      offset += written
-    }
-    return nil
+  /// Writes all of `text` to a file descriptor at once; a failure is ignored (stderr has
+  /// nowhere left to report it).
+  static func write(_ text: String, to descriptor: Int32) {
+    let sink = OutputSink(descriptor: descriptor)
+    try? sink.write(text)
+    try? sink.flush()
   }
 }

@@ -19,7 +19,7 @@ public enum Inspector {
     public var standardError: String
   }
 
-  /// Runs one command line.
+  /// Runs one command line, collecting stdout in memory (in-process runs and tests).
   ///
   /// - Parameters:
   ///   - arguments: The arguments without the program name.
@@ -32,13 +32,53 @@ public enum Inspector {
     arguments: [String], environment: [String: String], stdoutIsTerminal: Bool = false,
     writeToStandardError: @escaping @Sendable (String) -> Void = { _ in }
   ) -> Outcome {
+    run(
+      arguments: arguments, environment: environment, stdoutIsTerminal: stdoutIsTerminal,
+      writeToStandardError: writeToStandardError, output: OutputSink())
+  }
+
+  /// Runs one command line, writing stdout to `output` as the command produces it.
+  ///
+  /// A listing streams its rows into `output`; if it then fails, what was written stays written
+  /// and the error is reported as usual (docs/output-formats.md "Streaming"). A reader that
+  /// closed the pipe ends the run quietly with status 0; any other failure to write stdout is
+  /// an I/O error (74).
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments without the program name.
+  ///   - environment: The process environment.
+  ///   - stdoutIsTerminal: Whether stdout is a terminal (colour, progress).
+  ///   - writeToStandardError: Receives live stderr text (progress) during the run.
+  ///   - output: Where stdout goes; it is flushed before this returns.
+  /// - Returns: The exit status, the text collected by `output` (empty for a descriptor's
+  ///   sink) and the text for stderr.
+  public static func run(
+    arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
+    writeToStandardError: @escaping @Sendable (String) -> Void, output: OutputSink
+  ) -> Outcome {
+    var outcome = execute(
+      arguments: arguments, environment: environment, stdoutIsTerminal: stdoutIsTerminal,
+      writeToStandardError: writeToStandardError, output: output)
+    do {
+      try output.flush()
+    } catch {
+      outcome = failure(writing: error, status: outcome.status)
+    }
+    outcome.standardOutput = output.collected
+    return outcome
+  }
+
+  /// Parses and runs the command, writing its stdout to `output`; the stdout of the outcome is
+  /// left empty for the caller to fill.
+  private static func execute(
+    arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
+    writeToStandardError: @escaping @Sendable (String) -> Void, output: OutputSink
+  ) -> Outcome {
     let parser = ArgumentParser(root: CommandTree.root)
     do {
       switch try parser.parse(arguments) {
-      case .help(_, let text):
-        return Outcome(status: 0, standardOutput: text + "\n", standardError: "")
-      case .version(let text):
-        return Outcome(status: 0, standardOutput: text + "\n", standardError: "")
+      case .help(_, let text), .version(let text):
+        try output.write(text + "\n")
       case .run(let parsed):
         guard let command = CommandTree.commands[parsed.commandPath] else {
           throw parser.usageError(
@@ -48,22 +88,37 @@ public enum Inspector {
         let context = try CommandContext(
           arguments: parsed, parser: parser, environment: environment,
           stdoutIsTerminal: stdoutIsTerminal, writeToStandardError: writeToStandardError,
-          declarations: instance.declarations)
+          output: output, declarations: instance.declarations)
         try instance.validate(context)
-        let output = try instance.run(context)
-        return Outcome(status: 0, standardOutput: output, standardError: "")
+        try output.write(try instance.run(context))
       }
+      return Outcome(status: 0, standardOutput: "", standardError: "")
     } catch let usage as UsageError {
       return Outcome(
         status: ExitCode.usage.rawValue, standardOutput: "", standardError: usage.rendered + "\n")
+    } catch let error as OutputError {
+      return failure(writing: error, status: 0)
     } catch {
       let failure = CommandFailure.from(error)
       var text = "inspector: error: \(oneLine(failure.message))\n"
       if let hint = failure.hint { text += "hint: \(hint)\n" }
+      do {
+        try output.write(failure.standardOutput)
+      } catch {
+        return Self.failure(writing: error, status: failure.exitCode.rawValue)
+      }
       return Outcome(
-        status: failure.exitCode.rawValue, standardOutput: failure.standardOutput,
-        standardError: text)
+        status: failure.exitCode.rawValue, standardOutput: "", standardError: text)
     }
+  }
+
+  /// The outcome when stdout could not be written: quiet for a closed pipe (the reader has what
+  /// it wanted), else an I/O error (74) unless the run had already failed with its own status.
+  private static func failure(writing error: OutputError, status: Int32) -> Outcome {
+    if error.isClosedPipe { return Outcome(status: status, standardOutput: "", standardError: "") }
+    return Outcome(
+      status: status == 0 ? ExitCode.ioError.rawValue : status, standardOutput: "",
+      standardError: "inspector: error: \(error)\n")
   }
 
   /// The message on one line: line breaks shown as `\n`.

@@ -33,7 +33,7 @@ struct CheckCommand: InspectorCommand {
   /// `foreign_key_check`, `migrations`, `findings`), CSV rows of findings, or the table text.
   static func render(_ report: CaseFile.CheckReport, _ context: CommandContext) -> String {
     switch context.format {
-    case .json:
+    case .json, .ndjson:
       let object: [(String, JSONValue)] = [
         ("ok", .bool(report.isHealthy)),
         ("integrity_check", .array(report.integrity.map(JSONValue.string))),
@@ -41,7 +41,7 @@ struct CheckCommand: InspectorCommand {
         ("migrations", .array(report.migrations.map { .object(MigrateStatusCommand.json($0)) })),
         ("findings", .array(report.findings.map { .object(json($0)) })),
       ]
-      return JSONValue.object(object).serialized(pretty: true) + "\n"
+      return JSONValue.object(object).serialized(pretty: context.format == .json) + "\n"
     case .csv:
       return CSVWriter.document(header: csvHeader, rows: report.findings.map(csvFields))
     case .table:

@@ -25,14 +25,14 @@ struct DemoCommand: InspectorCommand {
     }
     let presenter = SuspectPresenter(style: context.style)
     switch context.format {
-    case .json:
+    case .json, .ndjson:
       let value = JSONValue.object([
         ("database", .string(context.databasePath)),
         ("suspects", .array(suspects.map { .object(SuspectPresenter.json($0)) })),
         ("incident", incident.map { .object(IncidentPresenter.json($0)) } ?? .null),
         ("ranking", .array(ranking.map { .object(RankCommand.json($0)) })),
       ])
-      return value.serialized(pretty: true) + "\n"
+      return value.serialized(pretty: context.format == .json) + "\n"
     case .csv:
       return ListCommand.csv(suspects)
     case .table:

@@ -79,30 +79,40 @@ struct RankCommand: InspectorCommand {
   static func table(_ ranking: [RankedSuspect], presenter: SuspectPresenter, explain: Bool = false)
     -> String
   {
-    let checked = ranking.first?.clues.map(\.clue) ?? []
+    tableLayout(firstPage: ranking, presenter: presenter, explain: explain)
+      .render(ranking, headerStyle: presenter.style.bold)
+  }
+
+  /// The layout of ``table(_:presenter:explain:)``; the clues checked are read off the first
+  /// rows (every row of one ranking checks the same clues).
+  static func tableLayout(
+    firstPage: [RankedSuspect], presenter: SuspectPresenter, explain: Bool
+  ) -> TableLayout<RankedSuspect> {
+    let checked = firstPage.first?.clues.map(\.clue) ?? []
     var columns: [TextTable.Column] = [
       .init("RANK", alignment: .right), .init("SUSPECT"), .init("SPECIES"),
     ]
     if !checked.isEmpty { columns.append(.init("CLUES", alignment: .right)) }
     if explain { columns += checked.map { .init(header(for: $0)) } }
     columns += [.init("LEVEL", alignment: .right), .init("SUSPICION")]
-    var table = TextTable(columns: columns)
-    table.rows = ranking.map { row in
-      var cells = [
-        "\(row.rank)", SuspectPresenter.displayName(row.suspect), row.suspect.species,
-      ]
-      if !checked.isEmpty { cells.append("\(row.cluesMatched)/\(row.cluesChecked)") }
-      if explain { cells += row.clues.map { $0.matched ? "✓" : "✗" } }
-      cells += [
-        SuspectPresenter.levelText(row.suspect.suspicionLevel),
-        SuspectPresenter.suspicionText(row.suspect.suspicionLevel),
-      ]
-      return cells
-    }
     let last = columns.count - 1
-    return table.render(headerStyle: presenter.style.bold) { row, column, text in
-      column == last ? presenter.colored(text, ranking[row].suspect.suspicionLevel.label) : text
-    }
+    return TableLayout(
+      columns: columns,
+      cells: { row in
+        var cells = [
+          "\(row.rank)", SuspectPresenter.displayName(row.suspect), row.suspect.species,
+        ]
+        if !checked.isEmpty { cells.append("\(row.cluesMatched)/\(row.cluesChecked)") }
+        if explain { cells += row.clues.map { $0.matched ? "✓" : "✗" } }
+        cells += [
+          SuspectPresenter.levelText(row.suspect.suspicionLevel),
+          SuspectPresenter.suspicionText(row.suspect.suspicionLevel),
+        ]
+        return cells
+      },
+      cellStyle: { row, column, text in
+        column == last ? presenter.colored(text, row.suspect.suspicionLevel.label) : text
+      })
   }
 
   static func header(for clue: Clue) -> String {

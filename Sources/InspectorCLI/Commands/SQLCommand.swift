@@ -38,6 +38,10 @@ struct SQLCommand: InspectorCommand {
         JSONValue.object(zip(result.columns, row).map { ($0, Self.json($1)) })
       }
       return JSONValue.array(rows).serialized(pretty: true) + "\n"
+    case .ndjson:
+      return result.values.map { row in
+        JSONValue.object(zip(result.columns, row).map { ($0, Self.json($1)) }).serialized() + "\n"
+      }.joined()
     case .csv:
       guard !result.columns.isEmpty else { return "" }
       return CSVWriter.document(

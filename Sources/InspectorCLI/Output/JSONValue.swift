@@ -48,8 +48,14 @@ public enum JSONValue: Sendable, Equatable {
   /// - Parameter pretty: `false` for compact text, `true` for indented text.
   /// - Returns: The JSON text, with no trailing newline.
   public func serialized(pretty: Bool = false) -> String {
+    serialized(pretty: pretty, nestedLevels: 0)
+  }
+
+  /// ``serialized(pretty:)`` for a value written `nestedLevels` deep inside a pretty array or
+  /// object, so its inner lines carry that indentation too (a streamed listing's elements).
+  func serialized(pretty: Bool, nestedLevels: Int) -> String {
     var output = ""
-    write(to: &output, pretty: pretty, indent: 0)
+    write(to: &output, pretty: pretty, indent: nestedLevels)
     return output
   }
 

@@ -7,6 +7,7 @@ enum Render {
   ) -> String {
     switch context.format {
     case .json: return JSONValue.object(json).serialized(pretty: true) + "\n"
+    case .ndjson: return JSONValue.object(json).serialized() + "\n"
     case .csv: return CSVWriter.document(header: csvHeader, rows: [csv])
     case .table: return withNewline(table())
     }
@@ -19,6 +20,7 @@ enum Render {
   ) -> String {
     switch context.format {
     case .json: return JSONValue.array(json.map(JSONValue.object)).serialized(pretty: true) + "\n"
+    case .ndjson: return json.map { JSONValue.object($0).serialized() + "\n" }.joined()
     case .csv: return CSVWriter.document(header: csvHeader, rows: csv)
     case .table: return withNewline(table())
     }

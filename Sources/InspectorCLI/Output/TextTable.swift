@@ -154,7 +154,7 @@ public struct TextTable: Sendable {
 
   // MARK: - Private helpers
 
-  private func renderLine(
+  func renderLine(
     _ cells: [String], widths: [Int], style: (_ column: Int, _ text: String) -> String
   ) -> String {
     var line = ""
@@ -194,7 +194,7 @@ public struct TextTable: Sendable {
     return result
   }
 
-  private static func trimmingTrailingSpaces(_ line: String) -> String {
+  static func trimmingTrailingSpaces(_ line: String) -> String {
     var end = line.endIndex
     while end > line.startIndex, line[line.index(before: end)] == " " {
       end = line.index(before: end)

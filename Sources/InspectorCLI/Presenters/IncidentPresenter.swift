@@ -52,19 +52,28 @@ struct IncidentPresenter {
 
   /// The incident list table.
   func table(_ incidents: [Incident]) -> String {
-    var table = TextTable(
+    Self.tableLayout.render(incidents, headerStyle: style.bold)
+  }
+
+  /// The layout of ``table(_:)``, also used to stream `incident list`.
+  static var tableLayout: TableLayout<Incident> {
+    TableLayout(
       columns: [
         .init("ID", alignment: .right), .init("WHEN"), .init("FRUIT"), .init("PAW CLUE"),
         .init("PLACE"), .init("NOTES"),
-      ])
-    table.rows = incidents.map { incident in
-      [
-        "\(incident.id)", Self.when(incident), Self.fruit(incident),
-        incident.pawSize?.rawValue ?? "-",
-        Self.place(incident), Self.shortened(incident.notes),
-      ]
-    }
-    return table.render(headerStyle: style.bold)
+      ],
+      cells: { incident in
+        [
+          "\(incident.id)", when(incident), fruit(incident), incident.pawSize?.rawValue ?? "-",
+          place(incident), shortened(incident.notes),
+        ]
+      })
+  }
+
+  /// A writer that streams incidents as `incident list` shows them, in the context's format.
+  static func listing(_ context: CommandContext) -> ListingWriter<Incident> {
+    ListingWriter(
+      context, json: json, csvHeader: csvHeader, csv: csvFields, layout: { _ in tableLayout })
   }
 
   /// The bulletin page: fruit, time, clues, place and notes.

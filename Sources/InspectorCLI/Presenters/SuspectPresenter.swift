@@ -93,21 +93,34 @@ struct SuspectPresenter {
   /// The suspect table of `list` (README "A short tour"): id, emoji + name, species, the first three
   /// favourite fruits, and the suspicion bar with its label (coloured on a terminal).
   func table(_ suspects: [Suspect]) -> String {
-    var table = TextTable(
+    tableLayout.render(suspects, headerStyle: style.bold)
+  }
+
+  /// The layout of ``table(_:)``, also used to stream `list`.
+  var tableLayout: TableLayout<Suspect> {
+    TableLayout(
       columns: [
         .init("ID", alignment: .right), .init("SUSPECT"), .init("SPECIES"),
         .init("FAVOURITE FRUITS"), .init("SUSPICION"),
-      ])
-    table.rows = suspects.map { suspect in
-      [
-        "\(suspect.id)", Self.displayName(suspect), suspect.species,
-        Self.favoritesSummary(suspect.favoriteFruits),
-        Self.suspicionText(suspect.suspicionLevel),
-      ]
-    }
-    return table.render(headerStyle: style.bold) { row, column, text in
-      column == 4 ? colored(text, suspects[row].suspicionLevel.label) : text
-    }
+      ],
+      cells: { suspect in
+        [
+          "\(suspect.id)", Self.displayName(suspect), suspect.species,
+          Self.favoritesSummary(suspect.favoriteFruits),
+          Self.suspicionText(suspect.suspicionLevel),
+        ]
+      },
+      cellStyle: { suspect, column, text in
+        column == 4 ? colored(text, suspect.suspicionLevel.label) : text
+      })
+  }
+
+  /// A writer that streams suspects as `list` shows them, in the context's format.
+  static func listing(_ context: CommandContext) -> ListingWriter<Suspect> {
+    let presenter = SuspectPresenter(style: context.style)
+    return ListingWriter(
+      context, json: json, csvHeader: csvHeader, csv: csvFields,
+      layout: { _ in presenter.tableLayout })
   }
 
   /// The inspector view of `show`: identity, then interview.

@@ -28,6 +28,8 @@ public struct CommandContext {
   public let databasePathIsExplicit: Bool
   /// Writes to stderr at once (progress, warnings); not part of the command's result.
   public let writeToStandardError: @Sendable (String) -> Void
+  /// Where a listing writes its rows as it reads them (docs/output-formats.md "Streaming").
+  public let output: OutputSink
   /// The parser, for usage errors that only a command can detect.
   let parser: ArgumentParser
   /// The command's declared values, converted, by ``CommandDeclaration/key``.
@@ -45,8 +47,9 @@ public struct CommandContext {
   init(
     arguments: ParsedArguments, parser: ArgumentParser, environment: [String: String],
     stdoutIsTerminal: Bool, writeToStandardError: @escaping @Sendable (String) -> Void,
-    declarations: [any CommandDeclaration] = []
+    output: OutputSink = OutputSink(), declarations: [any CommandDeclaration] = []
   ) throws {
+    self.output = output
     let global = GlobalOptions()
     self.arguments = arguments
     self.parser = parser
