@@ -21,6 +21,9 @@ public final class Statement {
   let cacheKey: String?
   /// Set when a step failed: such a handle is finalized instead of being cached again.
   var failed = false
+  /// Result column positions by name, built by ``column(_:)`` on first use; -1 marks a name
+  /// that several columns share.
+  var columnIndexes: [String: Int]?
 
   init(handle: OpaquePointer, connection: Connection, cacheKey: String? = nil) {
     self.handle = handle
