@@ -33,8 +33,6 @@ public final class Connection {
   public let path: String
   /// The mode the connection was opened with.
   public let mode: OpenMode
-  /// How many savepoints ``inSavepoint(_:)`` has open, to name the next one.
-  var savepointDepth = 0
   /// Prepared statements of ``cachedStatement(_:)`` not in use, by SQL text.
   var cachedHandles: [String: OpaquePointer] = [:]
   /// The observer installed by ``traceStatements(_:)``, kept alive while SQLite may call it.
