@@ -121,7 +121,8 @@ extension Connection {
       let connection = try? Connection(
         path: path, mode: .readWrite, busyTimeout: busyTimeout, walMode: false),
       (try? connection.execute("PRAGMA query_only = ON")) != nil,
-      csqlite_db_config_bool(connection.handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1) == SQLITE_OK
+      (try? connection.check(
+        csqlite_db_config_bool(connection.handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1))) != nil
     {
       return (connection, true)
     }
