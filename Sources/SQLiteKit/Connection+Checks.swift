@@ -55,7 +55,7 @@ extension Connection {
   public func integrityCheck() throws -> [String] {
     let statement = try prepare("PRAGMA integrity_check")
     var messages: [String] = []
-    while try statement.step() { messages.append(statement.text(at: 0)) }
+    while let row = try statement.nextRow() { messages.append(try row.text("integrity_check")) }
     return messages
   }
 
@@ -66,12 +66,11 @@ extension Connection {
   public func foreignKeyCheck() throws -> [ForeignKeyViolation] {
     let statement = try prepare("PRAGMA foreign_key_check")
     var violations: [ForeignKeyViolation] = []
-    while try statement.step() {
+    while let row = try statement.nextRow() {
       violations.append(
         ForeignKeyViolation(
-          table: statement.text(at: 0),
-          rowID: statement.isNull(at: 1) ? nil : statement.int64(at: 1),
-          parent: statement.text(at: 2)))
+          table: try row.text("table"), rowID: try row.optionalInt64("rowid"),
+          parent: try row.text("parent")))
     }
     return violations
   }
