@@ -77,6 +77,12 @@ import Testing
     #expect(names == [1: "Fabrizio", 2: "Crow"])
   }
 
+  @Test func theCurrentRowOfAStepLoopReadsByName() throws {
+    let statement = try db.prepare("SELECT name FROM suspect WHERE id = 2")
+    #expect(try statement.step())
+    #expect(try statement.currentRow.text("name") == "Crow")
+  }
+
   @Test func emptyTextAndZeroAreNotNull() throws {
     do {
       let row = try self.row(1, columns: "'' AS blank, 0 AS zero, x'' AS empty_blob")
