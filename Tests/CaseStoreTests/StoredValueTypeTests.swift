@@ -66,6 +66,21 @@ import Testing
     }
   }
 
+  @Test func aFavouriteWhoseFruitNameIsNotTextNamesTheFruit() throws {
+    #expect(
+      throws: CaseError.invalidStoredValue(
+        table: "fruits", id: 12, column: "name", value: "X'00'", expected: "text")
+    ) {
+      try read("4 AS animal_id, 12 AS fruit_id, x'00' AS fruit") { statement, row in
+        try FavoriteRow(statement).fruitName(in: row)
+      }
+    }
+    let name = try read("4 AS animal_id, 12 AS fruit_id, 'Kiwi' AS fruit") { statement, row in
+      try FavoriteRow(statement).fruitName(in: row)
+    }
+    #expect(name == "Kiwi")
+  }
+
   @Test func anUnknownColumnIsADefectNotAStoredValue() throws {
     // A query whose columns do not match its reader fails before any row is read.
     #expect(throws: RowDecodingError.self) {

@@ -47,10 +47,10 @@ public struct SuspectRepository {
     while let row = try rows.nextRow() {
       let id = try row.int64(columns.id)
       var favorites: [String] = []
-      while let current = favorite, try favoriteColumns.animalID(in: current) <= id {
-        if try favoriteColumns.animalID(in: current) == id {
-          favorites.append(try favoriteColumns.fruitName(in: current))
-        }
+      while let current = favorite {
+        let owner = try favoriteColumns.animalID(in: current)
+        guard owner <= id else { break }
+        if owner == id { favorites.append(try favoriteColumns.fruitName(in: current)) }
         favorite = try favoriteRows.nextRow()
       }
       result.append(try columns.suspect(from: row, favorites: favorites))

@@ -118,11 +118,11 @@ struct FavoriteRow {
   /// - Throws: ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` for a name
   ///   that is not text.
   func fruitName(in row: Row) throws -> String {
-    let id = try row.int64(fruitID)
-    return try StoredRow.read("fruits", id: id) {
-      do {
-        return try row.text(fruit)
-      } catch let error as RowDecodingError {
+    do {
+      return try row.text(fruit)
+    } catch let error as RowDecodingError {
+      // The fruit's id is read only now: the list reads every favourite of every suspect.
+      return try StoredRow.read("fruits", id: try row.int64(fruitID)) {
         // Report the fruit's own column, not the alias.
         throw RowDecodingError(column: "name", reason: error.reason, sql: error.sql)
       }
