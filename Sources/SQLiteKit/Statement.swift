@@ -6,6 +6,11 @@ internal import CSQLite
 /// and blobs are bound and read with explicit byte lengths, so interior NUL bytes survive.
 /// The statement is finalized when the last reference goes away.
 ///
+/// Records are read by column name with ``nextRow()`` and ``Row``, whose conversions throw
+/// instead of defaulting. The positional readers here (``int64(at:)``, ``text(at:)``...) apply
+/// SQLite's own conversions (NULL as 0 or ""), for queries whose columns are not known in
+/// advance, such as ad-hoc SQL.
+///
 /// SQLite: <https://sqlite.org/c3ref/stmt.html>
 public final class Statement {
   // MARK: - Properties
