@@ -104,7 +104,11 @@ public struct Row {
   ///
   /// - Throws: ``RowDecodingError`` for a value that is neither NULL nor an `INTEGER`.
   public func optionalInt64(_ column: Column) throws -> Int64? {
-    statement.isNull(at: column.index) ? nil : try int64(column)
+    switch storageClass(of: column) {
+    case .null: nil
+    case .integer: statement.int64(at: column.index)
+    default: throw mismatch(column, expected: .integer)
+    }
   }
 
   /// The `REAL` or `INTEGER` in `column`, as a double (see ``double(_:)-(String)``).
@@ -120,7 +124,11 @@ public struct Row {
   ///
   /// - Throws: ``RowDecodingError`` for a text or blob value.
   public func optionalDouble(_ column: Column) throws -> Double? {
-    statement.isNull(at: column.index) ? nil : try double(column)
+    switch storageClass(of: column) {
+    case .null: nil
+    case .real, .integer: statement.double(at: column.index)
+    default: throw mismatch(column, expected: .real)
+    }
   }
 
   /// The `TEXT` in `column` (see ``text(_:)-(String)``).
@@ -135,7 +143,11 @@ public struct Row {
   ///
   /// - Throws: ``RowDecodingError`` for a value that is neither NULL nor `TEXT`.
   public func optionalText(_ column: Column) throws -> String? {
-    statement.isNull(at: column.index) ? nil : try text(column)
+    switch storageClass(of: column) {
+    case .null: nil
+    case .text: statement.text(at: column.index)
+    default: throw mismatch(column, expected: .text)
+    }
   }
 
   /// The `BLOB` in `column`, as bytes.
@@ -150,7 +162,11 @@ public struct Row {
   ///
   /// - Throws: ``RowDecodingError`` for a value that is neither NULL nor a `BLOB`.
   public func optionalBlob(_ column: Column) throws -> [UInt8]? {
-    statement.isNull(at: column.index) ? nil : try blob(column)
+    switch storageClass(of: column) {
+    case .null: nil
+    case .blob: statement.blob(at: column.index)
+    default: throw mismatch(column, expected: .blob)
+    }
   }
 
   /// The value in `column`, in its own storage class.
