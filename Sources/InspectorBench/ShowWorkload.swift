@@ -37,9 +37,9 @@ enum ShowWorkload {
   static func checkPlans(path: String, reference: String, log: (String) -> Void) throws {
     let database = try CaseDatabase(path: path, access: .readOnly)
     var statements: [String] = []
-    database.connection.traceStatements { statements.append($0) }
+    try database.connection.traceStatements { statements.append($0) }
     _ = try database.suspects.find(reference)
-    database.connection.traceStatements(nil)
+    try database.connection.traceStatements(nil)
     let raw = RawSQLite(path: path, readOnly: true)
     var scans: [String] = []
     for sql in statements {

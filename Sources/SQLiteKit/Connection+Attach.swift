@@ -17,17 +17,14 @@ extension Connection {
   /// - SQLite: <https://sqlite.org/c3ref/set_authorizer.html>
   public func attachesDatabase(_ sql: String) throws -> Bool {
     let sighting = AttachSighting()
-    return try withExtendedLifetime(sighting) {
-      try check(
-        sqlite3_set_authorizer(
-          handle,
-          { context, action, _, _, _, _ in
-            if let context, action == SQLITE_ATTACH {
-              Unmanaged<AttachSighting>.fromOpaque(context).takeUnretainedValue().seen = true
-            }
-            return SQLITE_OK
-          }, Unmanaged.passUnretained(sighting).toOpaque()))
-      defer { sqlite3_set_authorizer(handle, nil, nil) }
+    return try withAuthorizer(
+      { context, action, _, _, _, _ in
+        if let context, action == SQLITE_ATTACH {
+          Unmanaged<AttachSighting>.fromOpaque(context).takeUnretainedValue().seen = true
+        }
+        return SQLITE_OK
+      }, context: sighting
+    ) {
       var bytes = Array(sql.utf8)
       var raw: OpaquePointer?
       let rc = bytes.withUnsafeMutableBufferPointer { buffer in
@@ -36,7 +33,7 @@ extension Connection {
         }
       }
       sqlite3_finalize(raw)
-      if rc != SQLITE_OK { throw error(code: rc, sql: sql) }
+      try check(rc, sql: sql)
       return sighting.seen
     }
   }

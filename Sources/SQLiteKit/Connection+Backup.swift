@@ -56,7 +56,7 @@ extension Connection {
         continue
       }
       sqlite3_backup_finish(backup)
-      throw destination.error(code: rc, sql: nil)
+      try destination.check(rc)
     }
     try destination.check(sqlite3_backup_finish(backup))
   }

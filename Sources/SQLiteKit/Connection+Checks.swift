@@ -55,7 +55,7 @@ extension Connection {
   public func integrityCheck() throws -> [String] {
     let statement = try prepare("PRAGMA integrity_check")
     var messages: [String] = []
-    while try statement.step() { messages.append(statement.text(at: 0)) }
+    while let row = try statement.nextRow() { messages.append(try row.text("integrity_check")) }
     return messages
   }
 
@@ -66,12 +66,11 @@ extension Connection {
   public func foreignKeyCheck() throws -> [ForeignKeyViolation] {
     let statement = try prepare("PRAGMA foreign_key_check")
     var violations: [ForeignKeyViolation] = []
-    while try statement.step() {
+    while let row = try statement.nextRow() {
       violations.append(
         ForeignKeyViolation(
-          table: statement.text(at: 0),
-          rowID: statement.isNull(at: 1) ? nil : statement.int64(at: 1),
-          parent: statement.text(at: 2)))
+          table: try row.text("table"), rowID: try row.optionalInt64("rowid"),
+          parent: try row.text("parent")))
     }
     return violations
   }
@@ -121,7 +120,8 @@ extension Connection {
       let connection = try? Connection(
         path: path, mode: .readWrite, busyTimeout: busyTimeout, walMode: false),
       (try? connection.execute("PRAGMA query_only = ON")) != nil,
-      csqlite_db_config_bool(connection.handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1) == SQLITE_OK
+      (try? connection.check(
+        csqlite_db_config_bool(connection.handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1))) != nil
     {
       return (connection, true)
     }

@@ -53,29 +53,26 @@ extension Connection {
   /// - SQLite: <https://sqlite.org/c3ref/set_authorizer.html>
   public func withScriptGuard<T>(_ body: () throws -> T) throws -> T {
     let log = RefusalLog()
-    return try withExtendedLifetime(log) {
-      try check(
-        sqlite3_set_authorizer(
-          handle,
-          { context, action, first, second, _, _ in
-            guard let context else { return SQLITE_OK }
-            let log = Unmanaged<RefusalLog>.fromOpaque(context).takeUnretainedValue()
-            switch action {
-            case SQLITE_TRANSACTION:
-              log.reason = .transactionControl
-              return SQLITE_DENY
-            case SQLITE_PRAGMA:
-              // `first` is the pragma's name, `second` its argument (NULL when only read).
-              guard let first, second != nil else { return SQLITE_OK }
-              let name = String(cString: first).lowercased()
-              guard Connection.fileGuardingPragmas.contains(name) else { return SQLITE_OK }
-              log.reason = .fileGuardingPragma(name: name)
-              return SQLITE_DENY
-            default:
-              return SQLITE_OK
-            }
-          }, Unmanaged.passUnretained(log).toOpaque()))
-      defer { sqlite3_set_authorizer(handle, nil, nil) }
+    return try withAuthorizer(
+      { context, action, first, second, _, _ in
+        guard let context else { return SQLITE_OK }
+        let log = Unmanaged<RefusalLog>.fromOpaque(context).takeUnretainedValue()
+        switch action {
+        case SQLITE_TRANSACTION:
+          log.reason = .transactionControl
+          return SQLITE_DENY
+        case SQLITE_PRAGMA:
+          // `first` is the pragma's name, `second` its argument (NULL when only read).
+          guard let first, second != nil else { return SQLITE_OK }
+          let name = String(cString: first).lowercased()
+          guard Connection.fileGuardingPragmas.contains(name) else { return SQLITE_OK }
+          log.reason = .fileGuardingPragma(name: name)
+          return SQLITE_DENY
+        default:
+          return SQLITE_OK
+        }
+      }, context: log
+    ) {
       do {
         return try body()
       } catch let error as SQLiteError where error.code == .authorization {

@@ -33,8 +33,6 @@ public final class Connection {
   public let path: String
   /// The mode the connection was opened with.
   public let mode: OpenMode
-  /// How many savepoints ``inSavepoint(_:)`` has open, to name the next one.
-  var savepointDepth = 0
   /// Prepared statements of ``cachedStatement(_:)`` not in use, by SQL text.
   var cachedHandles: [String: OpaquePointer] = [:]
   /// The observer installed by ``traceStatements(_:)``, kept alive while SQLite may call it.
@@ -87,10 +85,9 @@ public final class Connection {
     self.handle = db
     self.path = path
     self.mode = mode
-    sqlite3_extended_result_codes(db, 1)
     self.busyTimeout = milliseconds
-    // Property observers do not run in an initializer, so `didSet` has not applied it.
-    sqlite3_busy_timeout(db, Int32(clamping: max(0, milliseconds)))
+    try check(sqlite3_extended_result_codes(db, 1))
+    try setBusyTimeout(milliseconds)
     try configureDefensively()
     try execute("PRAGMA foreign_keys = ON")
     // Reading the schema here turns "file is not a database" into an error at open time.
@@ -112,12 +109,19 @@ public final class Connection {
   /// SQLite: <https://sqlite.org/c3ref/libversion.html>
   public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
-  /// Milliseconds a statement waits for a lock before ``ResultCode/busy``; setting it calls
-  /// `sqlite3_busy_timeout`. Negative values count as 0.
+  /// Milliseconds a statement waits for a lock before ``ResultCode/busy``, as given to
+  /// ``init(path:mode:busyTimeout:walMode:)`` or ``setBusyTimeout(_:)``.
   ///
   /// SQLite: <https://sqlite.org/c3ref/busy_timeout.html>
-  public var busyTimeout: Int {
-    didSet { sqlite3_busy_timeout(handle, Int32(clamping: max(0, busyTimeout))) }
+  public private(set) var busyTimeout: Int
+
+  /// Sets ``busyTimeout`` with `sqlite3_busy_timeout`. Negative values count as 0.
+  ///
+  /// - Throws: `SQLiteError` when SQLite refuses the call.
+  /// - SQLite: <https://sqlite.org/c3ref/busy_timeout.html>
+  public func setBusyTimeout(_ milliseconds: Int) throws {
+    try check(sqlite3_busy_timeout(handle, Int32(clamping: max(0, milliseconds))))
+    busyTimeout = milliseconds
   }
 
   /// The rowid of the most recent successful `INSERT` on this connection (0 before any).
@@ -187,11 +191,13 @@ public final class Connection {
         let rc = sqlite3_prepare_v3(
           handle, base + offset, Int32(end - offset), flags, &raw, &tail)
         let consumed = tail.map { $0 - (base + offset) } ?? (end - offset)
-        if rc != SQLITE_OK {
-          sqlite3_finalize(raw)
+        do {
           // On failure the tail points just past the offending token, not past the statement,
           // so report all the SQL that was being prepared.
-          throw error(code: rc, sql: String(decoding: buffer[offset..<end], as: UTF8.self))
+          try check(rc, sql: String(decoding: buffer[offset..<end], as: UTF8.self))
+        } catch {
+          sqlite3_finalize(raw)
+          throw error
         }
         offset += max(consumed, 1)
         guard let raw else { continue }  // whitespace or a comment
@@ -250,6 +256,13 @@ public final class Connection {
   /// The funnel for every result code: returns on `SQLITE_OK`, `SQLITE_ROW` and `SQLITE_DONE`,
   /// and throws `SQLiteError` with the connection's message otherwise.
   ///
+  /// Every C call that reports a result code passes it here (or to `error(code:sql:)` when
+  /// the code is known to be a failure), `sqlite3_db_config` and the authorizer included. The
+  /// only codes not checked are those that repeat a failure already reported or come from
+  /// clean-up on a path that is already throwing: `sqlite3_reset` and `sqlite3_finalize` (they
+  /// return the last step's error), `sqlite3_clear_bindings`, `sqlite3_close_v2`, and
+  /// `sqlite3_backup_finish` after a failed step. `sqlite3_open_v2` has no connection yet.
+  ///
   /// `sql` is evaluated only on failure: callers bind in hot loops, and reading a statement's
   /// SQL text copies it.
   func check(_ code: Int32, sql: @autoclosure () -> String? = nil) throws {
@@ -259,6 +272,8 @@ public final class Connection {
     }
   }
 
+  /// The `SQLiteError` for the failure `code`, classified by the connection's extended result
+  /// code and carrying its message.
   func error(code: Int32, sql: String?) -> SQLiteError {
     let extended = sqlite3_extended_errcode(handle)
     // The connection's code can be stale (e.g. after a misuse); trust the primary code given.

@@ -162,10 +162,10 @@ public struct Migrator: Sendable {
     let statement = try connection.prepare(
       "SELECT version, name, checksum, applied_at FROM schema_migrations")
     var records: [Int: Record] = [:]
-    while try statement.step() {
-      records[Int(statement.int64(at: 0))] = Record(
-        name: statement.text(at: 1), checksum: statement.text(at: 2),
-        appliedAt: statement.text(at: 3))
+    while let row = try statement.nextRow() {
+      records[Int(try row.int64("version"))] = Record(
+        name: try row.text("name"), checksum: try row.text("checksum"),
+        appliedAt: try row.text("applied_at"))
     }
     return records
   }

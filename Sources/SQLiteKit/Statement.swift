@@ -6,6 +6,11 @@ internal import CSQLite
 /// and blobs are bound and read with explicit byte lengths, so interior NUL bytes survive.
 /// The statement is finalized when the last reference goes away.
 ///
+/// Records are read by column name with ``nextRow()`` and ``Row``, whose conversions throw
+/// instead of defaulting. The positional readers here (``int64(at:)``, ``text(at:)``...) apply
+/// SQLite's own conversions (NULL as 0 or ""), for queries whose columns are not known in
+/// advance, such as ad-hoc SQL.
+///
 /// SQLite: <https://sqlite.org/c3ref/stmt.html>
 public final class Statement {
   // MARK: - Properties
@@ -21,6 +26,9 @@ public final class Statement {
   let cacheKey: String?
   /// Set when a step failed: such a handle is finalized instead of being cached again.
   var failed = false
+  /// Result column positions by name, built by ``column(_:)`` on first use; -1 marks a name
+  /// that several columns share.
+  var columnIndexes: [String: Int]?
 
   init(handle: OpaquePointer, connection: Connection, cacheKey: String? = nil) {
     self.handle = handle

@@ -12,7 +12,7 @@ import Testing
     let db = try Connection(path: ":memory:", mode: .readWriteCreate)
     try db.execute("CREATE TABLE suspect (name TEXT)")
     let log = Log()
-    db.traceStatements { log.lines.append($0) }
+    try db.traceStatements { log.lines.append($0) }
     try db.execute("INSERT INTO suspect (name) VALUES (?)", ["Catie"])
     _ = try db.scalar("SELECT name FROM suspect WHERE name = ?", ["Catie"])
     #expect(
@@ -30,7 +30,7 @@ import Testing
       CREATE TRIGGER suspect_audit AFTER INSERT ON suspect BEGIN INSERT INTO audit VALUES (1); END;
       """)
     let log = Log()
-    db.traceStatements { log.lines.append($0) }
+    try db.traceStatements { log.lines.append($0) }
     try db.execute("INSERT INTO suspect (name) VALUES ('Ding')")
     #expect(log.lines.first == "INSERT INTO suspect (name) VALUES ('Ding')")
     #expect(log.lines.contains { $0.hasPrefix("-- TRIGGER suspect_audit") })
@@ -39,9 +39,9 @@ import Testing
   @Test func nilStopsTracing() throws {
     let db = try Connection(path: ":memory:", mode: .readWriteCreate)
     let log = Log()
-    db.traceStatements { log.lines.append($0) }
+    try db.traceStatements { log.lines.append($0) }
     try db.execute("SELECT 1")
-    db.traceStatements(nil)
+    try db.traceStatements(nil)
     try db.execute("SELECT 2")
     #expect(log.lines == ["SELECT 1"])
   }

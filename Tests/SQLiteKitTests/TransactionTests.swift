@@ -76,18 +76,65 @@ import Testing
     #expect(try clues() == ["feather"])
   }
 
-  @Test func nestedTransactionIsASavepoint() throws {
+  // MARK: - Not re-entrant
+
+  @Test func aTransactionInsideATransactionIsRefusedAndItsBodyNeverRuns() throws {
     try db.inTransaction {
       try add("outer before")
-      do {
+      var ran = false
+      let error = #expect(throws: SQLiteError.self) {
         try db.inTransaction {
+          ran = true
+          try add("inner")
+        }
+      }
+      #expect(error?.code == .misuse)
+      #expect(!ran)
+      #expect(!db.isAutocommit)
+      try add("outer after")
+    }
+    #expect(try clues() == ["outer before", "outer after"])
+  }
+
+  @Test func aTransactionInsideASavepointIsRefused() throws {
+    try db.inSavepoint(named: "outer") {
+      #expect(throws: SQLiteError.self) { try db.inTransaction { try add("inner") } }
+      try add("kept")
+    }
+    #expect(try clues() == ["kept"])
+  }
+
+  @Test func aTransactionAfterABeginByHandIsRefusedAndLeavesItOpen() throws {
+    try db.execute("BEGIN")
+    let error = #expect(throws: SQLiteError.self) { try db.inTransaction { try add("x") } }
+    #expect(error?.code == .misuse)
+    #expect(!db.isAutocommit)
+    try db.execute("ROLLBACK")
+    #expect(try clues() == [])
+  }
+
+  @Test func aRefusedNestedTransactionRollsBackTheOuterOneWhenItPropagates() throws {
+    #expect(throws: SQLiteError.self) {
+      try db.inTransaction {
+        try add("outer")
+        try db.inTransaction { try add("inner") }
+      }
+    }
+    #expect(db.isAutocommit)
+    #expect(try clues() == [])
+  }
+
+  // MARK: - Named savepoints
+
+  @Test func aSavepointInsideATransactionThatThrowsUndoesOnlyItself() throws {
+    try db.inTransaction {
+      try add("outer before")
+      #expect(throws: Refusal.self) {
+        try db.inSavepoint(named: "inner") {
           #expect(!db.isAutocommit)
           try add("inner")
           throw Refusal(reason: "inner fails")
         }
-        Issue.record("the inner transaction should have thrown")
-      } catch let refusal as Refusal {
-        #expect(refusal.reason == "inner fails")
       }
       #expect(!db.isAutocommit)
       try add("outer after")
@@ -95,18 +142,55 @@ import Testing
     #expect(try clues() == ["outer before", "outer after"])
   }
 
-  @Test func nestedTransactionThatReturnsIsKeptWithTheOuter() throws {
+  @Test func aSavepointThatReturnsIsKeptWithTheOuterTransaction() throws {
     try db.inTransaction {
       try add("outer")
-      try db.inTransaction { try add("inner") }
+      try db.inSavepoint(named: "inner") { try add("inner") }
     }
     #expect(try clues() == ["outer", "inner"])
+  }
+
+  @Test func nestedSavepointsMayShareAName() throws {
+    try db.inSavepoint(named: "step") {
+      try add("outer")
+      #expect(throws: Refusal.self) {
+        try db.inSavepoint(named: "step") {
+          try add("inner")
+          throw Refusal(reason: "inner goes")
+        }
+      }
+      try db.inSavepoint(named: "step") { try add("second inner") }
+    }
+    #expect(try clues() == ["outer", "second inner"])
+    #expect(db.isAutocommit)
+  }
+
+  @Test(arguments: ["order", "Step_2", "_", String(repeating: "s", count: 64)])
+  func savepointNamesAreQuotedIdentifiers(name: String) throws {
+    // A keyword such as ORDER is a fine name once quoted.
+    try db.inSavepoint(named: name) { try add(name) }
+    #expect(try clues() == [name])
+  }
+
+  @Test(
+    arguments: [
+      "", "2nd", "a b", "a;DROP TABLE clue", "x\"y", "sp-1", "é", String(repeating: "s", count: 65),
+    ])
+  func savepointNamesThatAreNotIdentifiersAreRefused(name: String) throws {
+    var ran = false
+    let error = #expect(throws: SQLiteError.self) {
+      try db.inSavepoint(named: name) { ran = true }
+    }
+    #expect(error?.code == .misuse)
+    #expect(!ran)
+    #expect(db.isAutocommit)
+    #expect(try clues() == [])
   }
 
   @Test func outerRollbackUndoesAReleasedSavepoint() throws {
     #expect(throws: Refusal.self) {
       try db.inTransaction {
-        try db.inSavepoint { try add("inner") }
+        try db.inSavepoint(named: "inner") { try add("inner") }
         throw Refusal(reason: "outer fails")
       }
     }
@@ -117,22 +201,22 @@ import Testing
     try db.inTransaction {
       try add("a")
       #expect(throws: Refusal.self) {
-        try db.inSavepoint {
+        try db.inSavepoint(named: "b") {
           try add("b")
-          try db.inSavepoint { try add("c") }
+          try db.inSavepoint(named: "c") { try add("c") }
           throw Refusal(reason: "b and c go")
         }
       }
-      try db.inSavepoint { try add("d") }
+      try db.inSavepoint(named: "d") { try add("d") }
     }
     #expect(try clues() == ["a", "d"])
   }
 
   @Test func innerSavepointRollbackKeepsTheMiddleOne() throws {
-    try db.inSavepoint {
+    try db.inSavepoint(named: "middle") {
       try add("middle")
       #expect(throws: Refusal.self) {
-        try db.inSavepoint {
+        try db.inSavepoint(named: "inner") {
           try add("inner")
           throw Refusal(reason: "inner goes")
         }
@@ -144,7 +228,7 @@ import Testing
 
   @Test func savepointOutsideATransactionRollsBack() throws {
     #expect(throws: Refusal.self) {
-      try db.inSavepoint {
+      try db.inSavepoint(named: "sp") {
         #expect(!db.isAutocommit)
         try add("gone")
         throw Refusal(reason: "no")
@@ -152,7 +236,7 @@ import Testing
     }
     #expect(db.isAutocommit)
     #expect(try clues() == [])
-    let kept = try db.inSavepoint { () throws -> String in
+    let kept = try db.inSavepoint(named: "sp") { () throws -> String in
       try add("kept")
       return "ok"
     }

@@ -53,7 +53,7 @@ extension CaseFile {
         AND name <> 'schema_migrations' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
       """)
     var names: [String] = []
-    while try tables.step() { names.append(tables.text(at: 0)) }
+    while let row = try tables.nextRow() { names.append(try row.text("name")) }
     var rows: [String: Int] = [:]
     for name in names {
       let count = Int(
@@ -124,8 +124,8 @@ extension CaseFile {
     let schema = try connection.prepare(
       "SELECT type, name, tbl_name FROM sqlite_schema WHERE type IN ('view', 'trigger')")
     var objects: [(type: String, name: String, table: String)] = []
-    while try schema.step() {
-      objects.append((schema.text(at: 0), schema.text(at: 1), schema.text(at: 2)))
+    while let row = try schema.nextRow() {
+      objects.append((try row.text("type"), try row.text("name"), try row.text("tbl_name")))
     }
     var probes: [(String, String)] = []
     var triggered: Set<String> = []
@@ -144,8 +144,8 @@ extension CaseFile {
       let columns = try connection.prepare("SELECT name FROM pragma_table_info(?)")
       try columns.bind([object.table])
       var assignments: [String] = []
-      while try columns.step() {
-        let column = quoted(columns.text(at: 0))
+      while let row = try columns.nextRow() {
+        let column = quoted(try row.text("name"))
         assignments.append("\(column) = \(column)")
       }
       if !assignments.isEmpty {

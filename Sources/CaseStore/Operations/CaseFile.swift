@@ -123,17 +123,18 @@ public enum CaseFile {
   private static func danglingFavorites(_ connection: Connection) throws -> [CheckFinding] {
     let rows = try connection.prepare(
       """
-      SELECT ff.animal_id, ff.fruit_id, a.id IS NULL, f.id IS NULL FROM favorite_fruits ff
+      SELECT ff.animal_id AS animal_id, ff.fruit_id AS fruit_id, a.id IS NULL AS no_animal
+      FROM favorite_fruits ff
       LEFT JOIN animals a ON a.id = ff.animal_id LEFT JOIN fruits f ON f.id = ff.fruit_id
       WHERE a.id IS NULL OR f.id IS NULL ORDER BY ff.animal_id, ff.fruit_id
       """)
     var findings: [CheckFinding] = []
-    while try rows.step() {
-      let parent = rows.int64(at: 2) == 1 ? "animals" : "fruits"
+    while let row = try rows.nextRow() {
+      let parent = try row.int64("no_animal") == 1 ? "animals" : "fruits"
       findings.append(
         CheckFinding(
           .fault, .foreignKey, table: "favorite_fruits",
-          row: "animal_id \(rows.int64(at: 0)), fruit_id \(rows.int64(at: 1))",
+          row: "animal_id \(try row.int64("animal_id")), fruit_id \(try row.int64("fruit_id"))",
           "refers to a row of \(parent) that does not exist",
           hint: "remove the row or restore the missing \(parent) row"))
     }

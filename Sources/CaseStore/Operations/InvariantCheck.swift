@@ -21,13 +21,19 @@ enum InvariantCheck {
     findings += guarded("animals") {
       try keyFindings(
         connection, table: "animals",
-        sql: "SELECT id, species, species_key, name, name_key, keys_pending FROM animals",
+        sql: """
+          SELECT id, species AS unique_text, species_key AS unique_key, name AS sort_text,
+            name_key AS sort_key, keys_pending AS pending FROM animals
+          """,
         uniqueKeyName: "species")
     }
     findings += guarded("fruits") {
       try keyFindings(
         connection, table: "fruits",
-        sql: "SELECT id, name, name_key, NULL, NULL, key_pending FROM fruits",
+        sql: """
+          SELECT id, name AS unique_text, name_key AS unique_key, NULL AS sort_text,
+            NULL AS sort_key, key_pending AS pending FROM fruits
+          """,
         uniqueKeyName: "name")
     }
     for rule in domainRules {
@@ -73,20 +79,21 @@ enum InvariantCheck {
     var pending: [Int64] = []
     var unfolded: [(id: Int64, key: String, value: String)] = []
     let statement = try connection.prepare(sql + " ORDER BY id")
-    while try statement.step() {
-      let id = statement.int64(at: 0)
-      let unique = statement.text(at: 1)
+    while let row = try statement.nextRow() {
+      let id = try row.int64("id")
+      let unique = try row.text("unique_text")
       let uniqueKey = NameKey.caseKey(unique)
       // Byte for byte: Swift's == on strings ignores Unicode normalization, and a key stored
-      // decomposed does not find the composed key under the index.
-      var right = sameBytes(statement.optionalText(at: 2), uniqueKey)
-      if !statement.isNull(at: 3) {
-        right =
-          right && sameBytes(statement.optionalText(at: 4), NameKey.sortKey(statement.text(at: 3)))
+      // decomposed does not find the composed key under the index. A key that is not text
+      // (NULL, or a number another client stored) is wrong.
+      var right = sameBytes(try row.value("unique_key").textValue, uniqueKey)
+      if let sortText = try row.optionalText("sort_text") {
+        let sortKey = try row.value("sort_key").textValue
+        right = right && sameBytes(sortKey, NameKey.sortKey(sortText))
       }
       if right { continue }
       unfolded.append((id, uniqueKey, unique))
-      if statement.int64(at: 5) == 1 {
+      if try row.int64("pending") == 1 {
         pending.append(id)
       } else if findings.count < listLimit {
         findings.append(
@@ -119,21 +126,22 @@ enum InvariantCheck {
   ) throws -> [CheckFinding] {
     let keyColumn = table == "animals" ? "species_key" : "name_key"
     let valueColumn = table == "animals" ? "species" : "name"
-    let probe = try connection.prepare(
-      "SELECT id, \(valueColumn) FROM \(table) WHERE \(keyColumn) = ? AND id <> ?")
+    let probeSQL =
+      "SELECT id, \(valueColumn) AS value FROM \(table) WHERE \(keyColumn) = ? AND id <> ?"
     var groups: [String: [(id: Int64, value: String)]] = [:]
     for row in unfolded { groups[row.key, default: []].append((row.id, row.value)) }
     var findings: [CheckFinding] = []
     for (key, rows) in groups.sorted(by: { $0.value[0].id < $1.value[0].id }) {
       var members = rows
+      // A cached statement is reset when released, ready for the next group.
+      let probe = try connection.cachedStatement(probeSQL)
       try probe.bind([key, rows[0].id])
-      while try probe.step() {
-        let (id, value) = (probe.int64(at: 0), probe.text(at: 1))
+      while let row = try probe.nextRow() {
+        let (id, value) = (try row.int64("id"), try row.text("value"))
         // Only a row whose own text folds to the key: a key written by hand proves nothing.
         guard NameKey.caseKey(value) == key else { continue }
         if !members.contains(where: { $0.id == id }) { members.append((id, value)) }
       }
-      probe.reset()
       guard members.count > 1 else { continue }
       members.sort { $0.id < $1.id }
       let named = members.map { "'\($0.value)' (id \($0.id))" }

@@ -102,13 +102,13 @@ enum SchemaComparison {
   private static func objects(_ connection: Connection) throws -> [String: SchemaObject] {
     let rows = try connection.prepare(
       """
-      SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema
+      SELECT type, name, tbl_name, coalesce(sql, '') AS sql FROM sqlite_schema
       WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' OR name LIKE 'sqlite\\_stat%' ESCAPE '\\'
       """)
     var result: [String: SchemaObject] = [:]
-    while try rows.step() {
-      result[rows.text(at: 1)] = SchemaObject(
-        type: rows.text(at: 0), table: rows.text(at: 2), sql: rows.text(at: 3))
+    while let row = try rows.nextRow() {
+      result[try row.text("name")] = SchemaObject(
+        type: try row.text("type"), table: try row.text("tbl_name"), sql: try row.text("sql"))
     }
     return result
   }

@@ -54,10 +54,11 @@ public struct SuspicionRanking {
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func bySuspicionLevel(limit: Int? = 20) throws -> [RankedSuspect] {
     let rows = try database.statement(
-      "SELECT a.id FROM animals a \(Self.rankOrder) LIMIT ?")
+      "SELECT a.id AS id FROM animals a \(Self.rankOrder) LIMIT ?")
     try rows.bind([Int64(limit ?? -1)])
+    let id = try rows.column("id")
     var ids: [Int64] = []
-    while try rows.step() { ids.append(rows.int64(at: 0)) }
+    while let row = try rows.nextRow() { ids.append(try row.int64(id)) }
     return try database.suspects.suspects(ids: ids).enumerated().map { offset, suspect in
       RankedSuspect(rank: offset + 1, suspect: suspect, clues: [])
     }
@@ -75,27 +76,31 @@ public struct SuspicionRanking {
       incident.pawSize?.rawValue, incident.fruitID, Suspect.alibiWhitespace,
       incident.occurredAt.time.description,
     ])
-    defer { rows.reset() }
-    let checked: [Clue] = Clue.allCases.filter { $0 != .pawSize || incident.pawSize != nil }
+    let id = try rows.column("id")
+    let checked: [(clue: Clue, column: Column)] = try Clue.allCases
+      .filter { $0 != .pawSize || incident.pawSize != nil }
+      .map { clue in
+        let name =
+          switch clue {
+          case .pawSize: "paw_size"
+          case .favoriteFruit: "favorite_fruit"
+          case .noAlibi: "no_alibi"
+          case .awake: "awake"
+          }
+        return (clue, try rows.column(name))
+      }
     let best = checked.count
     let cap = limit ?? Int.max
     // buckets[score]: the first `cap` suspects with that score, in walk (tie-break) order.
     var buckets = [[(id: Int64, verdicts: [ClueVerdict])]](repeating: [], count: best + 1)
-    while try rows.step() {
+    while let row = try rows.nextRow() {
       var verdicts: [ClueVerdict] = []
       verdicts.reserveCapacity(best)
-      for clue in checked {
-        let column =
-          switch clue {
-          case .pawSize: 1
-          case .favoriteFruit: 2
-          case .noAlibi: 3
-          case .awake: 4
-          }
-        verdicts.append(ClueVerdict(clue: clue, matched: rows.int64(at: column) != 0))
+      for (clue, column) in checked {
+        verdicts.append(ClueVerdict(clue: clue, matched: try row.int64(column) != 0))
       }
       let score = verdicts.filter(\.matched).count
-      if buckets[score].count < cap { buckets[score].append((rows.int64(at: 0), verdicts)) }
+      if buckets[score].count < cap { buckets[score].append((try row.int64(id), verdicts)) }
       if buckets[best].count >= cap { break }
     }
     let top = Array(buckets.reversed().joined().prefix(cap))
@@ -115,15 +120,16 @@ public struct SuspicionRanking {
   /// whitespace characters, the incident's clock time `HH:MM`. Asleep means the time lies in
   /// [sleep, wake), wrapping past midnight when sleep is later than wake; equal means never.
   static let scoringSQL = """
-    SELECT a.id,
-      coalesce(a.paw_size = ?1, 0),
-      EXISTS (SELECT 1 FROM favorite_fruits ff WHERE ff.animal_id = a.id AND ff.fruit_id = ?2),
+    SELECT a.id AS id,
+      coalesce(a.paw_size = ?1, 0) AS paw_size,
+      EXISTS (SELECT 1 FROM favorite_fruits ff WHERE ff.animal_id = a.id AND ff.fruit_id = ?2)
+        AS favorite_fruit,
       NOT EXISTS (SELECT 1 FROM alibis al
-                  WHERE al.animal_id = a.id AND trim(al.statement, ?3) <> ''),
+                  WHERE al.animal_id = a.id AND trim(al.statement, ?3) <> '') AS no_alibi,
       NOT EXISTS (SELECT 1 FROM sleep_schedules s WHERE s.animal_id = a.id AND
         CASE WHEN s.sleep_at < s.wake_at THEN ?4 >= s.sleep_at AND ?4 < s.wake_at
              WHEN s.sleep_at > s.wake_at THEN ?4 >= s.sleep_at OR ?4 < s.wake_at
-             ELSE 0 END)
+             ELSE 0 END) AS awake
     FROM animals a
     \(rankOrder)
     """

@@ -88,9 +88,13 @@ public final class CaseDatabase {
   /// Runs `body` in one `IMMEDIATE` transaction (README "Guarantees"): all of it is stored, or,
   /// when it throws, none of it.
   ///
+  /// Inside an open transaction (a repository call made in another `write`) it is the
+  /// savepoint `case_write` instead: a failed inner call undoes only itself, and the enclosing
+  /// write decides about the rest.
+  ///
   /// - Throws: What `body` throws, or `SQLiteError` (e.g. `ResultCode.busy`).
   public func write<T>(_ body: () throws -> T) throws -> T {
-    try connection.inTransaction(.immediate) {
+    func refoldThenRun() throws -> T {
       // Rows other clients wrote get their Unicode keys before any change relies on them.
       if try connection.scalar(Self.pendingProbe)?.integerValue == 1 {
         try suspects.refoldPendingKeys()
@@ -98,6 +102,10 @@ public final class CaseDatabase {
       }
       return try body()
     }
+    guard connection.isAutocommit else {
+      return try connection.inSavepoint(named: "case_write", refoldThenRun)
+    }
+    return try connection.inTransaction(.immediate, refoldThenRun)
   }
 
   /// `1` when any suspect or fruit is marked for re-folding (two probes of partial indexes).

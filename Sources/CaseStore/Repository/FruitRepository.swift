@@ -12,12 +12,7 @@ public struct FruitRepository {
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func all() throws -> [Fruit] {
-    let rows = try database.statement("SELECT id, name, color FROM fruits ORDER BY id")
-    var fruits: [Fruit] = []
-    while try rows.step() {
-      fruits.append(Fruit(id: rows.int64(at: 0), name: rows.text(at: 1), color: rows.text(at: 2)))
-    }
-    return fruits
+    try fruits("SELECT id, name, color FROM fruits ORDER BY id", [])
   }
 
   /// The fruit named `name`, ignoring case and Unicode normalization.
@@ -65,16 +60,14 @@ public struct FruitRepository {
       if try pendingFruits().contains(where: { NameKey.caseKey($0.name) == folded }) {
         throw CaseError.duplicateFruit(name)
       }
+      let id: Int64
       do {
-        // Text beyond printable ASCII is stored marked, with the Unicode key, so that the
-        // schema's triggers leave it alone; then the mark is cleared (schema 0005).
-        let plainASCII = NameKey.isPlainASCII(name)
-        try database.statement(
-          "INSERT INTO fruits (name, color, name_key, key_pending) VALUES (?, ?, ?, ?)"
-        ).run([name, color, folded, plainASCII ? 0 : 1])
-        if !plainASCII {
-          try database.connection.execute(
-            "UPDATE fruits SET key_pending = 0 WHERE id = ?", [database.connection.lastInsertRowID])
+        id = try database.writeWithFoldedKeys(.fruits, plainASCII: NameKey.isPlainASCII(name)) {
+          mark in
+          try database.statement(
+            "INSERT INTO fruits (name, color, name_key, key_pending) VALUES (?, ?, ?, ?)"
+          ).run([name, color, folded, mark])
+          return database.connection.lastInsertRowID
         }
       } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
         // Which unique constraint fired is read from the table, not from SQLite's message: the
@@ -84,8 +77,7 @@ public struct FruitRepository {
         if taken != nil { throw CaseError.duplicateFruit(name) }
         throw error
       }
-      // An UPDATE leaves the last insert rowid as the INSERT set it.
-      return Fruit(id: database.connection.lastInsertRowID, name: name, color: color)
+      return Fruit(id: id, name: name, color: color)
     }
   }
 
@@ -112,8 +104,12 @@ public struct FruitRepository {
     let rows = try database.statement(sql)
     try rows.bind(values)
     var result: [Fruit] = []
-    while try rows.step() {
-      result.append(Fruit(id: rows.int64(at: 0), name: rows.text(at: 1), color: rows.text(at: 2)))
+    while let row = try rows.nextRow() {
+      let id = try row.int64("id")
+      result.append(
+        try StoredRow.read("fruits", id: id) {
+          Fruit(id: id, name: try row.text("name"), color: try row.text("color"))
+        })
     }
     return result
   }
@@ -150,12 +146,18 @@ public struct FruitRepository {
   func holders(of id: Int64) throws -> [String] {
     let rows = try database.connection.prepare(
       """
-      SELECT a.name, a.species FROM favorite_fruits ff JOIN animals a ON a.id = ff.animal_id
+      SELECT a.id AS id, a.name AS name, a.species AS species
+      FROM favorite_fruits ff JOIN animals a ON a.id = ff.animal_id
       WHERE ff.fruit_id = ? ORDER BY a.id
       """)
     try rows.bind([id])
     var holders: [String] = []
-    while try rows.step() { holders.append("\(rows.text(at: 0)) the \(rows.text(at: 1))") }
+    while let row = try rows.nextRow() {
+      holders.append(
+        try StoredRow.read("animals", id: try row.int64("id")) {
+          "\(try row.text("name")) the \(try row.text("species"))"
+        })
+    }
     holders += try database.incidents.ids(concerning: id).map { "incident \($0)" }
     return holders
   }

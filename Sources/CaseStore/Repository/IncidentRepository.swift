@@ -7,8 +7,11 @@ public struct IncidentRepository {
   let database: CaseDatabase
 
   /// An incident whose fruit row is gone still comes back (LEFT JOIN), with no fruit name.
+  /// The columns ``incident(from:)`` reads, each named as the column it comes from (the
+  /// fruit's name as `fruit`), and the tables.
   static let columns = """
-    i.id, f.name, i.occurred_at, i.paw_size, i.latitude, i.longitude, i.notes, i.fruit_id
+    i.id AS id, f.name AS fruit, i.occurred_at AS occurred_at, i.paw_size AS paw_size,
+    i.latitude AS latitude, i.longitude AS longitude, i.notes AS notes, i.fruit_id AS fruit_id
     FROM incidents i LEFT JOIN fruits f ON f.id = i.fruit_id
     """
 
@@ -21,7 +24,7 @@ public struct IncidentRepository {
     let rows = try database.statement(
       "SELECT \(Self.columns) ORDER BY i.occurred_at, i.id")
     var incidents: [Incident] = []
-    while try rows.step() { incidents.append(try Self.incident(from: rows)) }
+    while let row = try rows.nextRow() { incidents.append(try Self.incident(from: row)) }
     return incidents
   }
 
@@ -31,9 +34,8 @@ public struct IncidentRepository {
   public func find(id: Int64) throws -> Incident {
     let rows = try database.statement("SELECT \(Self.columns) WHERE i.id = ?")
     try rows.bind([id])
-    defer { rows.reset() }
-    guard try rows.step() else { throw CaseError.unknownIncident("\(id)") }
-    return try Self.incident(from: rows)
+    guard let row = try rows.nextRow() else { throw CaseError.unknownIncident("\(id)") }
+    return try Self.incident(from: row)
   }
 
   /// The incident a person typed: a positive whole number naming a stored incident.
@@ -50,9 +52,8 @@ public struct IncidentRepository {
   public func latest() throws -> Incident? {
     let rows = try database.statement(
       "SELECT \(Self.columns) ORDER BY i.occurred_at DESC, i.id DESC LIMIT 1")
-    defer { rows.reset() }
-    guard try rows.step() else { return nil }
-    return try Self.incident(from: rows)
+    guard let row = try rows.nextRow() else { return nil }
+    return try Self.incident(from: row)
   }
 
   /// Records an incident.
@@ -97,45 +98,54 @@ public struct IncidentRepository {
       "SELECT id FROM incidents WHERE fruit_id = ? ORDER BY id")
     try rows.bind([fruitID])
     var ids: [Int64] = []
-    while try rows.step() { ids.append(rows.int64(at: 0)) }
+    while let row = try rows.nextRow() { ids.append(try row.int64("id")) }
     return ids
   }
 
-  static func incident(from row: Statement) throws -> Incident {
-    let id = row.int64(at: 0)
-    var location: Location?
-    if !row.isNull(at: 4) || !row.isNull(at: 5) {
-      guard !row.isNull(at: 4), !row.isNull(at: 5),
-        let place = Location(latitude: row.double(at: 4), longitude: row.double(at: 5))
-      else {
-        throw CaseError.invalidStoredValue(
-          table: "incidents", id: id, column: "latitude, longitude",
-          value: [4, 5].map { row.isNull(at: $0) ? "NULL" : "\(row.double(at: $0))" }
-            .joined(separator: ", "),
-          expected: "degrees from -90 to 90 and -180 to 180, both or neither")
+  /// The incident in `row`, selected with ``columns``.
+  ///
+  /// - Throws: ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` for a stored
+  ///   value outside the domain or of the wrong type.
+  static func incident(from row: Row) throws -> Incident {
+    let id = try row.int64("id")
+    return try StoredRow.read("incidents", tables: ["fruit": "fruits"], id: id) {
+      var location: Location?
+      let latitude = try row.optionalDouble("latitude")
+      let longitude = try row.optionalDouble("longitude")
+      if latitude != nil || longitude != nil {
+        guard let latitude, let longitude,
+          let place = Location(latitude: latitude, longitude: longitude)
+        else {
+          throw CaseError.invalidStoredValue(
+            table: "incidents", id: id, column: "latitude, longitude",
+            value: [latitude, longitude].map { $0.map { "\($0)" } ?? "NULL" }
+              .joined(separator: ", "),
+            expected: "degrees from -90 to 90 and -180 to 180, both or neither")
+        }
+        location = place
       }
-      location = place
-    }
-    let occurredAt: LocalDateTime
-    do {
-      occurredAt = try LocalDateTime(parsing: row.text(at: 2))
-    } catch {
-      throw CaseError.invalidStoredValue(
-        table: "incidents", id: id, column: "occurred_at", value: "'\(row.text(at: 2))'",
-        expected: "a date and time YYYY-MM-DDTHH:MM")
-    }
-    var pawSize: PawSize?
-    if let clue = row.optionalText(at: 3) {
-      guard let parsed = PawSize(rawValue: clue) else {
+      let occurredText = try row.text("occurred_at")
+      let occurredAt: LocalDateTime
+      do {
+        occurredAt = try LocalDateTime(parsing: occurredText)
+      } catch {
         throw CaseError.invalidStoredValue(
-          table: "incidents", id: id, column: "paw_size", value: "'\(clue)'",
-          expected: "small, medium, large or NULL")
+          table: "incidents", id: id, column: "occurred_at", value: "'\(occurredText)'",
+          expected: "a date and time YYYY-MM-DDTHH:MM")
       }
-      pawSize = parsed
+      var pawSize: PawSize?
+      if let clue = try row.optionalText("paw_size") {
+        guard let parsed = PawSize(rawValue: clue) else {
+          throw CaseError.invalidStoredValue(
+            table: "incidents", id: id, column: "paw_size", value: "'\(clue)'",
+            expected: "small, medium, large or NULL")
+        }
+        pawSize = parsed
+      }
+      return Incident(
+        id: id, fruitID: try row.int64("fruit_id"), fruit: try row.optionalText("fruit"),
+        occurredAt: occurredAt, pawSize: pawSize,
+        location: location, notes: try row.text("notes"))
     }
-    return Incident(
-      id: id, fruitID: row.int64(at: 7), fruit: row.optionalText(at: 1),
-      occurredAt: occurredAt, pawSize: pawSize,
-      location: location, notes: row.text(at: 6))
   }
 }

@@ -24,8 +24,6 @@ extension SuspectRepository {
         INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key, keys_pending)
         VALUES (?, ?, ?, ?, ?, ?, ?)
         """)
-      let clearMark = try database.statement(
-        "UPDATE animals SET keys_pending = 0 WHERE id = ?")
       let addFavorite = try database.statement(
         "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
       var fruits: [String: Fruit] = [:]
@@ -39,20 +37,18 @@ extension SuspectRepository {
         let species = new.species.trimmingSpaces()
         let emoji = try Self.validated(emoji: new.emoji)
         let speciesKey = NameKey.caseKey(species)
-        // Text beyond printable ASCII is stored marked, with the Unicode keys, so that the
-        // schema's triggers leave it alone; the mark is cleared below (schema 0005).
         let plainASCII = NameKey.isPlainASCII(species) && NameKey.isPlainASCII(name)
         if pendingSpecies.contains(speciesKey) { throw CaseError.duplicateSpecies(species) }
-        do {
-          try insert.run([
-            name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.sortKey(name),
-            plainASCII ? 0 : 1,
-          ])
-        } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
-          throw try caseError(for: error, species: species, except: nil)
+        let id = try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
+          do {
+            try insert.run([
+              name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.sortKey(name), mark,
+            ])
+          } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+            throw try caseError(for: error, species: species, except: nil)
+          }
+          return database.connection.lastInsertRowID
         }
-        let id = database.connection.lastInsertRowID
-        if !plainASCII { try clearMark.run([id]) }
         stored.removeAll(keepingCapacity: true)
         for fruitName in new.favoriteFruits {
           let fruit: Fruit

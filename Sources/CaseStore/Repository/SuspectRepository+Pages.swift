@@ -18,27 +18,28 @@ extension SuspectRepository {
     let idList = "[" + ids.map(String.init).joined(separator: ",") + "]"
     let rows = try database.statement(
       """
-      SELECT \(Self.columns) \(Self.joins)
+      SELECT \(SuspectRow.columns) \(Self.joins)
       WHERE a.id IN (SELECT value FROM json_each(?))
       """)
-    defer { rows.reset() }
     try rows.bind([idList])
+    let columns = try SuspectRow(rows)
     var byID: [Int64: Suspect] = [:]
-    while try rows.step() {
-      let suspect = try Self.suspect(from: rows, favorites: [])
+    while let row = try rows.nextRow() {
+      let suspect = try columns.suspect(from: row, favorites: [])
       byID[suspect.id] = suspect
     }
     let favorites = try database.statement(
       """
-      SELECT ff.animal_id, \(Self.favoriteName)
+      SELECT \(FavoriteRow.columns)
       FROM favorite_fruits ff LEFT JOIN fruits f ON f.id = ff.fruit_id
       WHERE ff.animal_id IN (SELECT value FROM json_each(?))
       ORDER BY ff.animal_id, ff.position, ff.fruit_id
       """)
-    defer { favorites.reset() }
     try favorites.bind([idList])
-    while try favorites.step() {
-      byID[favorites.int64(at: 0)]?.favoriteFruits.append(favorites.text(at: 1))
+    let favoriteColumns = try FavoriteRow(favorites)
+    while let row = try favorites.nextRow() {
+      byID[try favoriteColumns.animalID(in: row)]?.favoriteFruits.append(
+        try favoriteColumns.fruitName(in: row))
     }
     return ids.compactMap { byID[$0] }
   }

@@ -13,11 +13,6 @@ public struct SuspectRepository {
   let database: CaseDatabase
   private var connection: Connection { database.connection }
 
-  /// The columns every suspect query selects, in the order ``suspect(from:favorites:)`` reads.
-  static let columns = """
-    a.id, a.name, a.species, a.paw_size, a.emoji, coalesce(al.statement, ''),
-    s.sleep_at, s.wake_at, coalesce(l.level, 0.0)
-    """
   /// A favourite's fruit name, or `(missing fruit id N)` when another client deleted the fruit
   /// with foreign keys off: the favourite is shown, flagged, never hidden (`check` reports it).
   static let favoriteName = "coalesce(f.name, '(missing fruit id ' || ff.fruit_id || ')')"
@@ -39,24 +34,26 @@ public struct SuspectRepository {
   public func all() throws -> [Suspect] {
     let favoriteRows = try database.statement(
       """
-      SELECT ff.animal_id, \(Self.favoriteName)
+      SELECT \(FavoriteRow.columns)
       FROM favorite_fruits ff LEFT JOIN fruits f ON f.id = ff.fruit_id
       ORDER BY ff.animal_id, ff.position, ff.fruit_id
       """)
-    defer { favoriteRows.reset() }
+    let favoriteColumns = try FavoriteRow(favoriteRows)
     let rows = try database.statement(
-      "SELECT \(Self.columns) \(Self.joins) ORDER BY a.id")
-    defer { rows.reset() }
+      "SELECT \(SuspectRow.columns) \(Self.joins) ORDER BY a.id")
+    let columns = try SuspectRow(rows)
     var result: [Suspect] = []
-    var hasFavorite = try favoriteRows.step()
-    while try rows.step() {
-      let id = rows.int64(at: 0)
+    var favorite = try favoriteRows.nextRow()
+    while let row = try rows.nextRow() {
+      let id = try row.int64(columns.id)
       var favorites: [String] = []
-      while hasFavorite, favoriteRows.int64(at: 0) <= id {
-        if favoriteRows.int64(at: 0) == id { favorites.append(favoriteRows.text(at: 1)) }
-        hasFavorite = try favoriteRows.step()
+      while let current = favorite {
+        let owner = try favoriteColumns.animalID(in: current)
+        guard owner <= id else { break }
+        if owner == id { favorites.append(try favoriteColumns.fruitName(in: current)) }
+        favorite = try favoriteRows.nextRow()
       }
-      result.append(try Self.suspect(from: rows, favorites: favorites))
+      result.append(try columns.suspect(from: row, favorites: favorites))
     }
     return result
   }
@@ -65,11 +62,14 @@ public struct SuspectRepository {
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func suspect(id: Int64) throws -> Suspect? {
-    let rows = try database.statement("SELECT \(Self.columns) \(Self.joins) WHERE a.id = ?")
-    try rows.bind([id])
-    guard try rows.step() else { return nil }
-    var suspect = try Self.suspect(from: rows, favorites: [])
-    rows.reset()
+    var suspect: Suspect
+    do {
+      let rows = try database.statement(
+        "SELECT \(SuspectRow.columns) \(Self.joins) WHERE a.id = ?")
+      try rows.bind([id])
+      guard let row = try rows.nextRow() else { return nil }
+      suspect = try SuspectRow(rows).suspect(from: row, favorites: [])
+    }
     suspect.favoriteFruits = try favoriteNames(of: id)
     return suspect
   }
@@ -183,22 +183,19 @@ public struct SuspectRepository {
       if let emoji { suspect.emoji = emoji }
       try requireSpeciesFree(suspect.species, except: id)
       do {
-        // Text beyond printable ASCII is written marked, with the Unicode keys, so that the
-        // schema's triggers leave it alone; then the mark is cleared (schema 0005).
         let plainASCII = NameKey.isPlainASCII(suspect.species) && NameKey.isPlainASCII(suspect.name)
-        try connection.execute(
-          """
-          UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
-            name_key = ?, keys_pending = ?
-          WHERE id = ?
-          """,
-          [
-            suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
-            NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), plainASCII ? 0 : 1,
-            id,
-          ])
-        if !plainASCII {
-          try connection.execute("UPDATE animals SET keys_pending = 0 WHERE id = ?", [id])
+        try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
+          try connection.execute(
+            """
+            UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
+              name_key = ?, keys_pending = ?
+            WHERE id = ?
+            """,
+            [
+              suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
+              NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), mark, id,
+            ])
+          return id
         }
       } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
         throw try caseError(for: error, species: suspect.species, except: id)
@@ -225,46 +222,15 @@ public struct SuspectRepository {
   func favoriteNames(of id: Int64) throws -> [String] {
     let rows = try database.statement(
       """
-      SELECT \(Self.favoriteName) FROM favorite_fruits ff LEFT JOIN fruits f ON f.id = ff.fruit_id
+      SELECT \(FavoriteRow.columns)
+      FROM favorite_fruits ff LEFT JOIN fruits f ON f.id = ff.fruit_id
       WHERE ff.animal_id = ? ORDER BY ff.position, ff.fruit_id
       """)
     try rows.bind([id])
+    let columns = try FavoriteRow(rows)
     var names: [String] = []
-    while try rows.step() { names.append(rows.text(at: 0)) }
+    while let row = try rows.nextRow() { names.append(try columns.fruitName(in: row)) }
     return names
-  }
-
-  /// Reads a row selected with ``columns``.
-  static func suspect(from row: Statement, favorites: [String]) throws -> Suspect {
-    let id = row.int64(at: 0)
-    var schedule: SleepSchedule?
-    if let sleep = row.optionalText(at: 6), let wake = row.optionalText(at: 7) {
-      func time(_ text: String, column: String) throws -> ClockTime {
-        do {
-          return try ClockTime(parsing: text, field: column)
-        } catch {
-          throw CaseError.invalidStoredValue(
-            table: "sleep_schedules", id: id, column: column, value: "'\(text)'",
-            expected: "a time HH:MM")
-        }
-      }
-      schedule = SleepSchedule(
-        sleep: try time(sleep, column: "sleep_at"), wake: try time(wake, column: "wake_at"))
-    }
-    guard let pawSize = PawSize(rawValue: row.text(at: 3)) else {
-      throw CaseError.invalidStoredValue(
-        table: "animals", id: id, column: "paw_size", value: "'\(row.text(at: 3))'",
-        expected: "small, medium or large")
-    }
-    guard let level = SuspicionLevel(row.double(at: 8)) else {
-      throw CaseError.invalidStoredValue(
-        table: "suspicion_levels", id: id, column: "level", value: "\(row.double(at: 8))",
-        expected: "a number from 0 to 1")
-    }
-    return Suspect(
-      id: id, name: row.text(at: 1), species: row.text(at: 2), pawSize: pawSize,
-      emoji: row.optionalText(at: 4), favoriteFruits: favorites, alibi: row.text(at: 5),
-      sleepSchedule: schedule, suspicionLevel: level)
   }
 
   /// Refuses blank text and text over 10,000 characters (as SQLite's `length()` counts them).
@@ -319,8 +285,12 @@ public struct SuspectRepository {
     let rows = try database.statement(sql)
     try rows.bind(values)
     var result: [Candidate] = []
-    while try rows.step() {
-      result.append((rows.int64(at: 0), rows.text(at: 1), rows.text(at: 2)))
+    while let row = try rows.nextRow() {
+      let id = try row.int64("id")
+      result.append(
+        try StoredRow.read("animals", id: id) {
+          (id, try row.text("name"), try row.text("species"))
+        })
     }
     return result
   }
