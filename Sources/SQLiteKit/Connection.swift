@@ -201,9 +201,41 @@ public final class Connection {
         }
         offset += max(consumed, 1)
         guard let raw else { continue }  // whitespace or a comment
-        try body(Statement(handle: raw, connection: self, cacheKey: cacheKey))
+        let statement = Statement(handle: raw, connection: self, cacheKey: cacheKey)
+        statement.isLastInScript = Self.isBlank(buffer[min(offset, end)..<end])
+        try body(statement)
       }
     }
+  }
+
+  /// Whether SQL text holds only white space, `-- line` comments and `/* block */` comments
+  /// (an unterminated block comment runs to the end), the text SQLite prepares to no statement.
+  ///
+  /// - SQLite: <https://sqlite.org/lang_comment.html>
+  static func isBlank(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    var index = text.startIndex
+    while index < text.endIndex {
+      let byte = text[index]
+      let next = index + 1 < text.endIndex ? text[index + 1] : 0
+      switch byte {
+      case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
+        index += 1
+      case UInt8(ascii: "-") where next == UInt8(ascii: "-"):
+        while index < text.endIndex && text[index] != 0x0A { index += 1 }
+      case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
+        index += 2
+        while index < text.endIndex
+          && !(text[index] == UInt8(ascii: "*") && index + 1 < text.endIndex
+            && text[index + 1] == UInt8(ascii: "/"))
+        {
+          index += 1
+        }
+        index = min(index + 2, text.endIndex)
+      default:
+        return false
+      }
+    }
+    return true
   }
 
   /// Runs a script of zero or more statements, discarding any rows.

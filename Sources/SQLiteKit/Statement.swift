@@ -30,6 +30,11 @@ public final class Statement {
   /// that several columns share.
   var columnIndexes: [String: Int]?
 
+  /// For a statement handed out by ``Connection/forEachStatement(in:_:)``: `true` when only
+  /// white space and comments follow it in the script, so no later statement can return rows
+  /// (`inspector sql` streams such a statement's rows). `false` for other statements.
+  public internal(set) var isLastInScript = false
+
   init(handle: OpaquePointer, connection: Connection, cacheKey: String? = nil) {
     self.handle = handle
     self.connection = connection

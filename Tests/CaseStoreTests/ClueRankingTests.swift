@@ -169,8 +169,10 @@ import Testing
         occurredAt: try LocalDateTime(parsing: "2026-11-29T0\(random.next() % 10):30"),
         pawSize: seed == 7 ? nil : .large))
     let expected = try bruteForce(incident).map(\.id)
-    // Small limits make the walk stop early; nil walks everything.
-    for limit in [1, 2, 5, 20, nil] as [Int?] {
+    // Every limit up to all (the walk, which stops early for small ones), a limit past
+    // `walkedLimit` and nil (SQLite's sort), so the two plans must agree with each other too.
+    #expect(SuspicionRanking.walkedLimit < 5000)
+    for limit in Array(1...expected.count) + [5000, nil] as [Int?] {
       let actual = try SuspicionRanking(database: database).rank(for: incident, limit: limit)
       #expect(
         actual.map(\.suspect.id) == Array(expected.prefix(limit ?? .max)), "limit \(limit ?? 0)")

@@ -503,6 +503,13 @@ extension HostileInputTests {
     return sandbox
   }
 
+  /// Whether the command streams its rows, so a failure part-way leaves the rows before it.
+  static func streams(_ arguments: [String]) -> Bool {
+    arguments.first == "list" || arguments.first == "rank"
+      || arguments.prefix(2) == ["fruit", "list"]
+      || arguments.prefix(2) == ["incident", "list"]
+  }
+
   /// Commands that read or write every part of a case file.
   static func battery(_ sandbox: ProcessSandbox) -> [[String]] {
     [
@@ -550,6 +557,18 @@ extension HostileInputTests {
         // check reports the damage it could read as findings on stdout, then fails.
         #expect(run.standardOutput.contains("fault     integrity_check"), "\(label)")
         #expect(run.standardError.hasPrefix("inspector: error: check found "), "\(label)")
+      } else if run.status != 0 && Self.streams(arguments) && !run.standardOutput.isEmpty {
+        // A listing streams: the rows read before the damage stay on stdout, cut short, and the
+        // error line and exit code follow (docs/output-formats.md "Streaming").
+        var errorPart = run
+        errorPart.standardOutput = ""
+        expectRefusal(errorPart, [65, 66], label)
+        if arguments.contains("--json") {
+          #expect(!run.standardOutput.hasSuffix("]\n"), "\(label): a cut array is not closed")
+          #expect(
+            (try? JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8))) == nil,
+            "\(label): a cut array does not parse")
+        }
       } else if run.status != 0 {
         expectRefusal(run, [65, 66], label)
       }

@@ -25,6 +25,41 @@ extension AdHocQuery {
   }
 }
 
+extension AdHocQuery {
+  /// Runs the script read-only on the file at `path`, as ``run(readingAt:busyTimeout:)`` does,
+  /// handing on the result's rows one at a time: those of the script's last statement as
+  /// SQLite steps it, so memory stays flat however many rows it returns (docs/output-formats.md
+  /// "Streaming"), or, when a statement returning rows is followed by others that return none,
+  /// its collected rows at the end.
+  ///
+  /// - Parameters:
+  ///   - path: The case file.
+  ///   - busyTimeout: Milliseconds to wait for another connection's lock.
+  ///   - columns: Called once with the result's column names before its first row; never when
+  ///     no statement returns rows.
+  ///   - row: Called with each row, as many values as columns.
+  /// - Throws: What ``run(readingAt:busyTimeout:)`` throws, or what `columns` or `row` throws
+  ///   (which stops the statement).
+  public func stream(
+    readingAt path: String, busyTimeout: Int, columns: ([String]) throws -> Void,
+    row: ([AdHocValue]) throws -> Void
+  ) throws {
+    let connection = try Self.openReadOnly(path: path, busyTimeout: busyTimeout)
+    // The handler is an optional closure, so formally escaping; it never outlives this call.
+    let result = try withoutActuallyEscaping(columns) { columns in
+      try withoutActuallyEscaping(row) { row in
+        try run(on: connection, write: false) { statement in
+          try columns(statement.columnNames)
+          while try statement.step() { try row(statement.row().map(AdHocValue.init)) }
+        }
+      }
+    }
+    guard !result.streamed, !result.columns.isEmpty else { return }
+    try columns(result.columns)
+    for values in result.values { try row(values) }
+  }
+}
+
 extension AdHocQuery.Result {
   /// ``rows`` as case-store values, row by row.
   public var values: [[AdHocValue]] { rows.map { $0.map(AdHocValue.init) } }

@@ -35,6 +35,8 @@ public struct AdHocQuery {
     /// Rows the script's INSERT, UPDATE and DELETE statements changed, not counting triggers
     /// (`sqlite3_changes` summed over statements; 0 when read-only).
     public var changes: Int
+    /// `true` when the rows were handed on as they were stepped rather than kept in ``rows``.
+    public var streamed = false
   }
 
   /// The SQL script.
@@ -84,6 +86,18 @@ public struct AdHocQuery {
   ///   was not given, or a given parameter is used by no statement. Nothing is changed when it
   ///   throws.
   public func run(on connection: Connection, write: Bool) throws -> Result {
+    try run(on: connection, write: write, streamingLast: nil)
+  }
+
+  /// ``run(on:write:)``, handing the rows of the script's last statement to `streamingLast` as
+  /// they are stepped instead of collecting them, when that statement returns rows (its result
+  /// then has no ``Result/rows``; ``Result/streamed`` says so).
+  ///
+  /// - Parameter streamingLast: Steps the last statement itself; every parameter has been bound
+  ///   and checked by then.
+  func run(
+    on connection: Connection, write: Bool, streamingLast: ((Statement) throws -> Void)?
+  ) throws -> Result {
     var changes = 0
     let body = { () throws -> Result in
       var result = Result(columns: [], rows: [], changes: 0)
@@ -92,6 +106,12 @@ public struct AdHocQuery {
         // The read-only connection is the guard; this only turns its refusal into a clear one.
         if !write && !statement.isReadOnly { throw ReadOnlyViolation(sql: statement.sql) }
         try bind(statement, used: &used)
+        if let streamingLast, statement.isLastInScript, statement.columnCount > 0 {
+          try checkAllUsed(used)
+          try streamingLast(statement)
+          result = Result(columns: statement.columnNames, rows: [], changes: 0, streamed: true)
+          return
+        }
         var rows: [[SQLiteValue]] = []
         while try statement.step() { rows.append(statement.row()) }
         if !statement.isReadOnly { changes += connection.changes }
@@ -99,10 +119,7 @@ public struct AdHocQuery {
           result = Result(columns: statement.columnNames, rows: rows, changes: 0)
         }
       }
-      if let unused = parameters.keys.sorted().first(where: { !used.contains($0) }) {
-        throw CaseError.invalidValue(
-          field: "parameter", value: unused, expected: "a parameter the SQL uses")
-      }
+      try checkAllUsed(used)
       return result
     }
     var result: Result
@@ -151,6 +168,14 @@ public struct AdHocQuery {
   }
 
   // MARK: - Private helpers
+
+  /// Throws for a given parameter that no statement used.
+  private func checkAllUsed(_ used: Set<String>) throws {
+    if let unused = parameters.keys.sorted().first(where: { !used.contains($0) }) {
+      throw CaseError.invalidValue(
+        field: "parameter", value: unused, expected: "a parameter the SQL uses")
+    }
+  }
 
   private func bind(_ statement: Statement, used: inout Set<String>) throws {
     guard statement.parameterCount > 0 else { return }

@@ -34,6 +34,8 @@ public struct RankedSuspect: Hashable, Sendable {
 /// `limit` suspects matching every checked clue have been seen, since no later suspect can
 /// outrank them. Memory is bounded by `limit` per score, whatever the number of suspects. In the
 /// worst case (fewer than `limit` suspects match every clue) the walk reads every suspect once.
+/// Limits above ``walkedLimit``, and the whole ranking, are sorted by SQLite instead, whose
+/// sorter keeps memory flat, and handed on a page at a time.
 public struct SuspicionRanking {
   // MARK: - Properties
 
@@ -50,64 +52,127 @@ public struct SuspicionRanking {
 
   /// The top `limit` suspects by suspicion level (no incident).
   ///
-  /// - Parameter limit: How many rows at most (README "A short tour": 20 by default); `nil` for all.
-  /// - Throws: `SQLiteError` when the database cannot be read.
+  /// - Parameter limit: How many rows at most (docs/command-line.md: 20 by default); `nil` for
+  ///   all.
+  /// - Throws: What ``forEachPage(limit:size:_:)`` throws.
   public func bySuspicionLevel(limit: Int? = 20) throws -> [RankedSuspect] {
+    var ranking: [RankedSuspect] = []
+    try forEachPage(limit: limit) { ranking += $0 }
+    return ranking
+  }
+
+  /// Hands the ranking by suspicion level to `body` a page at a time, as the index
+  /// `animals_rank_order` is walked (`rank --all` streams it).
+  ///
+  /// - Parameters:
+  ///   - limit: How many rows at most; `nil` for all.
+  ///   - size: Suspects per page (1 or more; 1,000 by default).
+  ///   - body: Receives each page, ranks counting on from the last page; never an empty page.
+  /// - Throws: `SQLiteError` when the database cannot be read,
+  ///   ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` for a stored value
+  ///   outside the domain, or what `body` throws.
+  public func forEachPage(
+    limit: Int?, size: Int = 1000, _ body: ([RankedSuspect]) throws -> Void
+  ) throws {
     let rows = try database.statement(
       "SELECT a.id AS id FROM animals a \(Self.rankOrder) LIMIT ?")
     try rows.bind([Int64(limit ?? -1)])
     let id = try rows.column("id")
-    var ids: [Int64] = []
-    while let row = try rows.nextRow() { ids.append(try row.int64(id)) }
-    return try database.suspects.suspects(ids: ids).enumerated().map { offset, suspect in
-      RankedSuspect(rank: offset + 1, suspect: suspect, clues: [])
+    var ranked = 0
+    try rows.forEachPage(size: size, record: { try $0.int64(id) }) { ids in
+      try body(
+        try database.suspects.suspects(ids: ids).map { suspect in
+          ranked += 1
+          return RankedSuspect(rank: ranked, suspect: suspect, clues: [])
+        })
     }
   }
 
-  /// The top `limit` suspects for an incident's clues (README "The ranking").
+  /// The top `limit` suspects for an incident's clues (docs/ranking.md).
   ///
   /// - Parameters:
   ///   - incident: The incident whose clues are checked.
   ///   - limit: How many rows at most (20 by default); `nil` for all.
-  /// - Throws: `SQLiteError` when the database cannot be read.
+  /// - Throws: What ``forEachPage(for:limit:size:_:)`` throws.
   public func rank(for incident: Incident, limit: Int? = 20) throws -> [RankedSuspect] {
-    let rows = try database.statement(Self.scoringSQL)
-    try rows.bind([
-      incident.pawSize?.rawValue, incident.fruitID, Suspect.alibiWhitespace,
-      incident.occurredAt.time.description,
-    ])
-    let id = try rows.column("id")
-    let checked: [(clue: Clue, column: Column)] = try Clue.allCases
-      .filter { $0 != .pawSize || incident.pawSize != nil }
-      .map { clue in
-        let name =
-          switch clue {
-          case .pawSize: "paw_size"
-          case .favoriteFruit: "favorite_fruit"
-          case .noAlibi: "no_alibi"
-          case .awake: "awake"
-          }
-        return (clue, try rows.column(name))
+    var ranking: [RankedSuspect] = []
+    try forEachPage(for: incident, limit: limit) { ranking += $0 }
+    return ranking
+  }
+
+  /// Hands the ranking for an incident's clues to `body` a page at a time (`rank --incident
+  /// --all` streams it).
+  ///
+  /// Up to ``walkedLimit`` rows, the index walk with its early stop picks the top rows (see the
+  /// type's documentation), and they are then read a page at a time. Beyond it, and for `nil`,
+  /// SQLite sorts every suspect by score and tie-break order (its sorter spills to temporary
+  /// files, so memory stays flat) and the rows are handed on as the sort yields them.
+  ///
+  /// - Parameters:
+  ///   - incident: The incident whose clues are checked.
+  ///   - limit: How many rows at most; `nil` for all.
+  ///   - size: Suspects per page (1 or more; 1,000 by default).
+  ///   - body: Receives each page, ranks counting on from the last page; never an empty page.
+  /// - Throws: `SQLiteError` when the database cannot be read,
+  ///   ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` for a stored value
+  ///   outside the domain, or what `body` throws.
+  public func forEachPage(
+    for incident: Incident, limit: Int?, size: Int = 1000,
+    _ body: ([RankedSuspect]) throws -> Void
+  ) throws {
+    var ranked = 0
+    func hand(_ page: [(id: Int64, verdicts: [ClueVerdict])]) throws {
+      let suspects = try database.suspects.suspects(ids: page.map(\.id))
+      try body(
+        zip(page, suspects).map { scored, suspect in
+          ranked += 1
+          return RankedSuspect(rank: ranked, suspect: suspect, clues: scored.verdicts)
+        })
+    }
+    if let limit, limit <= Self.walkedLimit {
+      let top = try walk(for: incident, limit: limit)
+      for start in stride(from: 0, to: top.count, by: max(size, 1)) {
+        try hand(Array(top[start..<min(start + max(size, 1), top.count)]))
       }
-    let best = checked.count
-    let cap = limit ?? Int.max
-    // buckets[score]: the first `cap` suspects with that score, in walk (tie-break) order.
+      return
+    }
+    let rows = try database.statement(Self.sortedScoringSQL)
+    try rows.bind(Self.parameters(for: incident) + [Int64(limit ?? -1)])
+    let reader = try VerdictReader(rows, incident: incident)
+    try rows.forEachPage(size: size, record: reader.scored(_:), hand)
+  }
+
+  // MARK: - Internal helpers
+
+  /// The largest limit served by the index walk; larger limits, and `--all`, use SQLite's sort.
+  static let walkedLimit = 1000
+
+  /// The top `limit` suspects by walking the index in tie-break order with the early stop.
+  private func walk(for incident: Incident, limit: Int) throws -> [(
+    id: Int64, verdicts: [ClueVerdict]
+  )] {
+    let rows = try database.statement(Self.scoringSQL)
+    try rows.bind(Self.parameters(for: incident))
+    let reader = try VerdictReader(rows, incident: incident)
+    let best = reader.checked.count
+    // buckets[score]: the first `limit` suspects with that score, in walk (tie-break) order.
     var buckets = [[(id: Int64, verdicts: [ClueVerdict])]](repeating: [], count: best + 1)
     while let row = try rows.nextRow() {
-      var verdicts: [ClueVerdict] = []
-      verdicts.reserveCapacity(best)
-      for (clue, column) in checked {
-        verdicts.append(ClueVerdict(clue: clue, matched: try row.int64(column) != 0))
-      }
-      let score = verdicts.filter(\.matched).count
-      if buckets[score].count < cap { buckets[score].append((try row.int64(id), verdicts)) }
-      if buckets[best].count >= cap { break }
+      let scored = try reader.scored(row)
+      let score = scored.verdicts.filter(\.matched).count
+      if buckets[score].count < limit { buckets[score].append(scored) }
+      if buckets[best].count >= limit { break }
     }
-    let top = Array(buckets.reversed().joined().prefix(cap))
-    let suspects = try database.suspects.suspects(ids: top.map(\.id))
-    return zip(top, suspects).enumerated().map { offset, pair in
-      RankedSuspect(rank: offset + 1, suspect: pair.1, clues: pair.0.verdicts)
-    }
+    return Array(buckets.reversed().joined().prefix(limit))
+  }
+
+  /// The parameters of ``scoringSQL``: paw clue (or NULL), fruit id, the alibi white space, the
+  /// incident's clock time.
+  static func parameters(for incident: Incident) -> [any SQLiteBindable] {
+    [
+      incident.pawSize?.rawValue, incident.fruitID, Suspect.alibiWhitespace,
+      incident.occurredAt.time.description,
+    ]
   }
 
   // MARK: - Internal helpers
@@ -119,8 +184,19 @@ public struct SuspicionRanking {
   /// favorite_fruit, no_alibi, awake). Parameters: paw clue (or NULL), fruit id, the alibi
   /// whitespace characters, the incident's clock time `HH:MM`. Asleep means the time lies in
   /// [sleep, wake), wrapping past midnight when sleep is later than wake; equal means never.
-  static let scoringSQL = """
-    SELECT a.id AS id,
+  static let scoringSQL = "SELECT \(scoreColumns) FROM animals a \(rankOrder)"
+
+  /// ``scoringSQL`` sorted by score, then tie-break order, with `?5` as the limit (-1 for all).
+  static let sortedScoringSQL = """
+    SELECT \(scoreColumns) FROM animals a
+    ORDER BY coalesce(a.paw_size = ?1, 0) + favorite_fruit + no_alibi + awake DESC,
+      a.suspicion_level DESC, a.name_key, a.species_key, a.id
+    LIMIT ?5
+    """
+
+  /// The columns of ``scoringSQL``.
+  static let scoreColumns = """
+    a.id AS id,
       coalesce(a.paw_size = ?1, 0) AS paw_size,
       EXISTS (SELECT 1 FROM favorite_fruits ff WHERE ff.animal_id = a.id AND ff.fruit_id = ?2)
         AS favorite_fruit,
@@ -130,7 +206,5 @@ public struct SuspicionRanking {
         CASE WHEN s.sleep_at < s.wake_at THEN ?4 >= s.sleep_at AND ?4 < s.wake_at
              WHEN s.sleep_at > s.wake_at THEN ?4 >= s.sleep_at OR ?4 < s.wake_at
              ELSE 0 END) AS awake
-    FROM animals a
-    \(rankOrder)
     """
 }

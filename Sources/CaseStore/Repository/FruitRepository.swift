@@ -15,6 +15,20 @@ public struct FruitRepository {
     try fruits("SELECT id, name, color FROM fruits ORDER BY id", [])
   }
 
+  /// Hands every fruit to `body` in id order, a page at a time, as the rows are read
+  /// (`fruit list` streams them).
+  ///
+  /// - Parameters:
+  ///   - size: Fruits per page (1 or more; 1,000 by default).
+  ///   - body: Receives each page, never an empty one; what it throws stops the walk.
+  /// - Throws: `SQLiteError` when the database cannot be read,
+  ///   ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` for a stored value
+  ///   outside the domain, or what `body` throws.
+  public func forEachPage(size: Int = 1000, _ body: ([Fruit]) throws -> Void) throws {
+    let rows = try database.statement("SELECT id, name, color FROM fruits ORDER BY id")
+    try rows.forEachPage(size: size, record: Self.fruit(from:), body)
+  }
+
   /// The fruit named `name`, ignoring case and Unicode normalization.
   ///
   /// Every fruit whose name folds to the same key counts: the one the unique index finds
@@ -104,14 +118,16 @@ public struct FruitRepository {
     let rows = try database.statement(sql)
     try rows.bind(values)
     var result: [Fruit] = []
-    while let row = try rows.nextRow() {
-      let id = try row.int64("id")
-      result.append(
-        try StoredRow.read("fruits", id: id) {
-          Fruit(id: id, name: try row.text("name"), color: try row.text("color"))
-        })
-    }
+    while let row = try rows.nextRow() { result.append(try Self.fruit(from: row)) }
     return result
+  }
+
+  /// A fruit from a row with the columns `id`, `name` and `color`.
+  static func fruit(from row: Row) throws -> Fruit {
+    let id = try row.int64("id")
+    return try StoredRow.read("fruits", id: id) {
+      Fruit(id: id, name: try row.text("name"), color: try row.text("color"))
+    }
   }
 
   /// Re-folds the keys of fruits marked by the SQL triggers (see

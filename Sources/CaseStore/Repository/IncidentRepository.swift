@@ -21,11 +21,23 @@ public struct IncidentRepository {
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func all() throws -> [Incident] {
-    let rows = try database.statement(
-      "SELECT \(Self.columns) ORDER BY i.occurred_at, i.id")
     var incidents: [Incident] = []
-    while let row = try rows.nextRow() { incidents.append(try Self.incident(from: row)) }
+    try forEachPage { incidents += $0 }
     return incidents
+  }
+
+  /// Hands every incident to `body` in the order of ``all()``, a page at a time, as the rows are
+  /// read (`incident list` streams them).
+  ///
+  /// - Parameters:
+  ///   - size: Incidents per page (1 or more; 1,000 by default).
+  ///   - body: Receives each page, never an empty one; what it throws stops the walk.
+  /// - Throws: `SQLiteError` when the database cannot be read,
+  ///   ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` for a stored value
+  ///   outside the domain, or what `body` throws.
+  public func forEachPage(size: Int = 1000, _ body: ([Incident]) throws -> Void) throws {
+    let rows = try database.statement("SELECT \(Self.columns) ORDER BY i.occurred_at, i.id")
+    try rows.forEachPage(size: size, record: Self.incident(from:), body)
   }
 
   /// The incident with this id.

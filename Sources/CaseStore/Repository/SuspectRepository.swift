@@ -25,13 +25,31 @@ public struct SuspectRepository {
 
   // MARK: - Reading
 
-  /// Every suspect with favourites and interview, in id order (the `list` command).
+  /// Every suspect with favourites and interview, in id order.
+  ///
+  /// Holds every suspect in memory; listings use ``forEachPage(size:_:)`` instead.
+  ///
+  /// - Throws: What ``forEachPage(size:_:)`` throws.
+  public func all() throws -> [Suspect] {
+    var result: [Suspect] = []
+    try forEachPage { result += $0 }
+    return result
+  }
+
+  /// Hands every suspect, with favourites and interview, to `body` in id order, a page at a
+  /// time, as the rows are read (the `list` command streams them).
   ///
   /// Two queries whatever the number of suspects, both in id order and read side by side: one
-  /// for identities and interviews, one for all favourites in order.
+  /// for identities and interviews, one for all favourites in order. Both stay open until the
+  /// last page, so every page comes from the same snapshot of the file; memory holds one page.
   ///
-  /// - Throws: `SQLiteError` when the database cannot be read.
-  public func all() throws -> [Suspect] {
+  /// - Parameters:
+  ///   - size: Suspects per page (1 or more; 1,000 by default).
+  ///   - body: Receives each page, never an empty one; what it throws stops the walk.
+  /// - Throws: `SQLiteError` when the database cannot be read,
+  ///   ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` for a stored value
+  ///   outside the domain, or what `body` throws.
+  public func forEachPage(size: Int = 1000, _ body: ([Suspect]) throws -> Void) throws {
     let favoriteRows = try database.statement(
       """
       SELECT \(FavoriteRow.columns)
@@ -42,7 +60,8 @@ public struct SuspectRepository {
     let rows = try database.statement(
       "SELECT \(SuspectRow.columns) \(Self.joins) ORDER BY a.id")
     let columns = try SuspectRow(rows)
-    var result: [Suspect] = []
+    var page: [Suspect] = []
+    page.reserveCapacity(max(size, 1))
     var favorite = try favoriteRows.nextRow()
     while let row = try rows.nextRow() {
       let id = try row.int64(columns.id)
@@ -53,9 +72,13 @@ public struct SuspectRepository {
         if owner == id { favorites.append(try favoriteColumns.fruitName(in: current)) }
         favorite = try favoriteRows.nextRow()
       }
-      result.append(try columns.suspect(from: row, favorites: favorites))
+      page.append(try columns.suspect(from: row, favorites: favorites))
+      if page.count >= size {
+        try body(page)
+        page.removeAll(keepingCapacity: true)
+      }
     }
-    return result
+    if !page.isEmpty { try body(page) }
   }
 
   /// The suspect with this id, or `nil`.

@@ -6,15 +6,16 @@ struct FruitListCommand: InspectorCommand {
     name: "list", abstract: "List the fruits and their colours.")
 
   func run(_ context: CommandContext) throws -> String {
-    let fruits = try context.openDatabase(write: false).fruits.all()
-    return Render.list(
-      context, json: fruits.map(FruitOutput.json), csvHeader: FruitOutput.csvHeader,
-      csv: fruits.map(FruitOutput.csvFields)
-    ) {
-      var table = TextTable(
-        columns: [.init("ID", alignment: .right), .init("FRUIT"), .init("COLOUR")])
-      table.rows = fruits.map { ["\($0.id)", $0.name, $0.color] }
-      return table.render(headerStyle: context.style.bold)
-    }
+    let listing = ListingWriter<Fruit>(
+      context, json: FruitOutput.json, csvHeader: FruitOutput.csvHeader,
+      csv: FruitOutput.csvFields,
+      layout: { _ in
+        TableLayout(
+          columns: [.init("ID", alignment: .right), .init("FRUIT"), .init("COLOUR")],
+          cells: { ["\($0.id)", $0.name, $0.color] })
+      })
+    try context.openDatabase(write: false).fruits.forEachPage { try listing.write($0) }
+    try listing.finish()
+    return ""
   }
 }

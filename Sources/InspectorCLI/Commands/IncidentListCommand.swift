@@ -6,11 +6,12 @@ struct IncidentListCommand: InspectorCommand {
     name: "list", abstract: "List the nibble incidents.")
 
   func run(_ context: CommandContext) throws -> String {
-    let incidents = try context.openDatabase(write: false).incidents.all()
-    IncidentPresenter.warnAboutBrokenReferences(incidents, context)
-    return Render.list(
-      context, json: incidents.map(IncidentPresenter.json),
-      csvHeader: IncidentPresenter.csvHeader, csv: incidents.map(IncidentPresenter.csvFields)
-    ) { IncidentPresenter(style: context.style).table(incidents) }
+    let listing = IncidentPresenter.listing(context)
+    try context.openDatabase(write: false).incidents.forEachPage { page in
+      IncidentPresenter.warnAboutBrokenReferences(page, context)
+      try listing.write(page)
+    }
+    try listing.finish()
+    return ""
   }
 }

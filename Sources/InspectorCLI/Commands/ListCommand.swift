@@ -7,11 +7,10 @@ struct ListCommand: InspectorCommand {
     abstract: "List the suspects: name, species, favourite fruits and suspicion.")
 
   func run(_ context: CommandContext) throws -> String {
-    let suspects = try context.openDatabase(write: false).suspects.all()
-    return Render.list(
-      context, json: suspects.map(SuspectPresenter.json), csvHeader: SuspectPresenter.csvHeader,
-      csv: suspects.map(SuspectPresenter.csvFields)
-    ) { SuspectPresenter(style: context.style).table(suspects) }
+    let listing = SuspectPresenter.listing(context)
+    try context.openDatabase(write: false).suspects.forEachPage { try listing.write($0) }
+    try listing.finish()
+    return ""
   }
 
   /// The suspects as CSV with a header.

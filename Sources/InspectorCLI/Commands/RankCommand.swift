@@ -34,19 +34,21 @@ struct RankCommand: InspectorCommand {
     let database = try context.openDatabase(write: false)
     // Ties are ordered by name_key: make the keys other clients wrote right first.
     database.refoldPendingKeysIfAny()
-    let ranking: [RankedSuspect]
+    let presenter = SuspectPresenter(style: context.style)
+    let explain = context[explain]
+    let listing = ListingWriter<RankedSuspect>(
+      context, json: Self.json, csvHeader: Self.csvHeader, csv: Self.csvFields,
+      layout: { Self.tableLayout(firstPage: $0, presenter: presenter, explain: explain) })
+    let ranking = SuspicionRanking(database: database)
     if let reference = context[incident] {
       let incident = try database.incidents.find(reference)
       IncidentPresenter.warnAboutBrokenReferences([incident], context)
-      ranking = try SuspicionRanking(database: database).rank(for: incident, limit: limit)
+      try ranking.forEachPage(for: incident, limit: limit) { try listing.write($0) }
     } else {
-      ranking = try SuspicionRanking(database: database).bySuspicionLevel(limit: limit)
+      try ranking.forEachPage(limit: limit) { try listing.write($0) }
     }
-    let presenter = SuspectPresenter(style: context.style)
-    return Render.list(
-      context, json: ranking.map(Self.json), csvHeader: Self.csvHeader,
-      csv: ranking.map(Self.csvFields)
-    ) { Self.table(ranking, presenter: presenter, explain: context[explain]) }
+    try listing.finish()
+    return ""
   }
 
   /// A ranking row: `rank`, the suspect's keys, `clues_matched`, `clues_checked`, and `clues`

@@ -21,14 +21,39 @@ struct SQLCommand: InspectorCommand {
 
   func run(_ context: CommandContext) throws -> String {
     let query = AdHocQuery(sql: context[self.query], parameters: context[parameters])
-    let result: AdHocQuery.Result
     if context[write] {
-      result = try query.run(writingTo: context.openDatabase(write: true))
-    } else {
-      try context.requireDatabaseFile()
-      result = try query.run(readingAt: context.databasePath, busyTimeout: context.busyTimeout)
+      // Not streamed: rows are shown only once the transaction has committed.
+      return render(try query.run(writingTo: context.openDatabase(write: true)), context)
     }
-    return render(result, context)
+    try context.requireDatabaseFile()
+    var listing: ListingWriter<[AdHocValue]>?
+    var page: [[AdHocValue]] = []
+    try query.stream(
+      readingAt: context.databasePath, busyTimeout: context.busyTimeout,
+      columns: { listing = Self.listing(columns: $0, context) },
+      row: { values in
+        page.append(values)
+        if page.count >= 1000, let listing {
+          try listing.write(page)
+          page.removeAll(keepingCapacity: true)
+        }
+      })
+    guard let listing else { return context.format == .json ? "[]\n" : "" }
+    try listing.write(page)
+    try listing.finish()
+    return ""
+  }
+
+  /// A writer for rows with these columns: JSON objects keyed by column name (a repeated name
+  /// keeps each value), CSV under the names, or a table with NULL shown as `NULL`.
+  static func listing(columns: [String], _ context: CommandContext) -> ListingWriter<[AdHocValue]> {
+    ListingWriter(
+      context, json: { row in zip(columns, row).map { ($0, json($1)) } }, csvHeader: columns,
+      csv: { $0.map(text) },
+      layout: { _ in
+        TableLayout(
+          columns: columns.map { TextTable.Column($0) }, cells: { $0.map { text($0) ?? "NULL" } })
+      })
   }
 
   func render(_ result: AdHocQuery.Result, _ context: CommandContext) -> String {

@@ -1,8 +1,10 @@
 /// A ``TextTable`` written as its rows arrive.
 ///
 /// The column widths come from the headers and the first page of rows, the only rows known
-/// when the first line must be written (docs/output-formats.md "Streaming"). A later cell wider
-/// than its column is cut to fit and ends in "…", so every line keeps the layout. A listing
+/// when the first line must be written (docs/output-formats.md "Streaming"). A later text cell
+/// wider than its column is cut to fit and ends in "…", so every line keeps the layout; a number
+/// (a right-aligned column) is never cut, and one wider than its column pushes the rest of its
+/// line to the right. A listing
 /// that fits in its first page looks exactly as ``TextTable/render(headerStyle:cellStyle:)``
 /// would draw it.
 struct StreamingTable {
@@ -55,8 +57,10 @@ struct StreamingTable {
   ///   - cellStyle: Applied to a cell's text (after cutting) given its column index.
   /// - Returns: The line without its terminator, with no trailing spaces.
   func line(_ row: [String], cellStyle: (_ column: Int, _ text: String) -> String) -> String {
-    let cells = widths.indices.map { index in
-      index < row.count ? Self.cut(TextTable.singleLine(row[index]), to: widths[index]) : ""
+    let cells = widths.indices.map { index -> String in
+      guard index < row.count else { return "" }
+      let text = TextTable.singleLine(row[index])
+      return table.columns[index].alignment == .right ? text : Self.cut(text, to: widths[index])
     }
     return table.renderLine(cells, widths: widths, style: cellStyle)
   }

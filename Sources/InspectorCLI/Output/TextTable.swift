@@ -160,7 +160,8 @@ public struct TextTable: Sendable {
     var line = ""
     for (index, cell) in cells.enumerated() {
       if index > 0 { line += "  " }
-      let padding = String(repeating: " ", count: widths[index] - displayWidth(of: cell))
+      let padding = String(
+        repeating: " ", count: max(0, widths[index] - displayWidth(of: cell)))
       let styled = cell.isEmpty ? cell : style(index, cell)
       switch columns[index].alignment {
       case .left: line += styled + padding
