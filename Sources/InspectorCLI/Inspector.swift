@@ -100,7 +100,7 @@ public enum Inspector {
       return failure(writing: error, status: 0)
     } catch {
       let failure = CommandFailure.from(error)
-      var text = "inspector: error: \(oneLine(failure.message))\n"
+      var text = "inspector: error: \(TerminalText.oneLine(failure.message))\n"
       if let hint = failure.hint { text += "hint: \(hint)\n" }
       do {
         try output.write(failure.standardOutput)
@@ -121,9 +121,4 @@ public enum Inspector {
       standardError: "inspector: error: \(error)\n")
   }
 
-  /// The message on one line: line breaks shown as `\n`.
-  static func oneLine(_ text: String) -> String {
-    text.replacingAll("\r\n", with: "\\n").replacingAll("\n", with: "\\n")
-      .replacingAll("\r", with: "\\r")
-  }
 }

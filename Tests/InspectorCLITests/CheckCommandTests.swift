@@ -52,7 +52,13 @@ struct CheckCommandTests {
       findings[6]["message"] as? String == "'ΑΛΕΠΟΥ' (id 11) and 'αλεπου' (id 12) are one"
         + " species ignoring case, so look-ups of it are ambiguous")
     #expect(findings[7]["message"] as? String == "paw_size 'huge' is not small, medium or large")
-    #expect(findings[7]["hint"] as? String == "inspector animal edit id:2 --paw small|medium|large")
+    #expect(
+      findings[7]["hint"] as? String
+        == "inspector sql --write \"UPDATE animals SET paw_size = 'small' WHERE id = 2\""
+        + " (or 'medium', 'large')")
+    // The hint's SQL is what repairs the row.
+    cli.succeed("sql", "--write", "UPDATE animals SET paw_size = 'small' WHERE id = 2")
+    #expect(try cli.suspect("id:2")["paw_size"] as? String == "small")
     #expect(findings[8]["message"] as? String == "level 7.0 is not a number from 0 to 1")
   }
 

@@ -67,6 +67,19 @@ struct StreamingTests {
     let earlier = cli.succeed("sql", "SELECT 1 AS a; PRAGMA temp_store = MEMORY", "--format", "csv")
     #expect(earlier == "a\r\n1\r\n")
     #expect(cli.succeed("sql", "PRAGMA temp_store = MEMORY", "--json") == "[]\n")
+    // Past the first page a long text is cut, a number or NULL never.
+    let table = lines(
+      cli.succeed(
+        "sql",
+        """
+        WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 1500)
+        SELECT i, CASE WHEN i = 1200 THEN 123456789012 ELSE i END AS n,
+          CASE WHEN i = 1300 THEN 'a very long text' WHEN i = 1400 THEN NULL ELSE 'ab' END AS t
+        FROM c
+        """))
+    #expect(table[2 + 1199] == "1200  123456789012  ab")
+    #expect(table[2 + 1299] == "1300  1300  a…")
+    #expect(table[2 + 1399] == "1400  1400  NULL")
     #expect(
       cli.succeed("sql", "SELECT 1 AS a; SELECT 2 AS b -- the last", "--format", "ndjson")
         == "{\"b\":2}\n")

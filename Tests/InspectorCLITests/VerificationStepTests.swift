@@ -26,18 +26,54 @@ import Testing
     #expect(try damaged.foreignKeyCheck().isEmpty)
   }
 
-  /// SQLite's backup API copies pages verbatim, so the damaged index reaches the copy: only the
-  /// copy's `integrity_check` stands between it and DEST.
-  @Test func backupWhoseCopyFailsIntegrityCheckLeavesNoDestination() throws {
+  /// Overwrites the page-type byte of the root page of `table` in the case database at `path`
+  /// with 0xFF, a page no b-tree can hold: every reader of that table fails, and so does
+  /// `quick_check`, but SQLite's backup API copies the page like any other.
+  static func damagePage(of table: String, _ path: String) throws {
+    let root = try Connection(path: path, mode: .readOnly).scalar(
+      "SELECT rootpage FROM sqlite_schema WHERE name = '\(table)'")?.integerValue
+    let page = try #require(root)
+    let pageSize = try #require(
+      try Connection(path: path, mode: .readOnly).scalar("PRAGMA page_size")?.integerValue)
+    let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    try file.seek(toOffset: UInt64((page - 1) * pageSize))
+    try file.write(contentsOf: Data([0xFF]))
+    try file.close()
+    #expect(throws: SQLiteError.self) { try Connection(path: path, mode: .readOnly).quickCheck() }
+  }
+
+  /// SQLite's backup API copies pages verbatim, so a damaged page reaches the copy: the copy's
+  /// `quick_check` (the default verification) stands between it and DEST.
+  @Test func backupWhoseCopyFailsQuickCheckLeavesNoDestination() throws {
+    let cli = try CLITestCase(seeded: true)
+    try RestoreSafetyTests.shell(cli.databasePath, "PRAGMA journal_mode = DELETE;", in: cli)
+    try Self.damagePage(of: "alibis", cli.databasePath)
+    let destination = cli.directory.appendingPathComponent("backup.sqlite").path
+    let before = try cli.directoryContents()
+    expectFailure(
+      cli.run("backup", destination), status: 65, messageContains: "the copy failed quick_check: ")
+    #expect(!cli.fileExists(destination))
+    #expect(try cli.directoryContents() == before)
+  }
+
+  /// A damaged index passes `quick_check` (which does not match indexes to their tables):
+  /// `--verify full` runs `integrity_check`, which catches it.
+  @Test func backupWithFullVerificationCatchesADamagedIndex() throws {
     let cli = try CLITestCase(seeded: true)
     try Self.damageIndex(cli.databasePath, in: cli)
     let destination = cli.directory.appendingPathComponent("backup.sqlite").path
     let before = try cli.directoryContents()
     expectFailure(
-      cli.run("backup", destination), status: 65,
+      cli.run("backup", destination, "--verify", "full"), status: 65,
       messageContains: "the copy failed integrity_check: row 1 missing from index incidents_fruit")
     #expect(!cli.fileExists(destination))
     #expect(try cli.directoryContents() == before)
+    // Without a check the copy is written as it is, damage and all.
+    cli.succeed("backup", destination, "--verify", "none")
+    #expect(
+      try Connection(path: destination, mode: .readOnly).integrityCheck() == [
+        "row 1 missing from index incidents_fruit"
+      ])
   }
 
   /// Only the source's `integrity_check` catches this before the database is replaced (the
@@ -52,5 +88,26 @@ import Testing
       naming: "\(backup) is damaged: row 1 missing from index incidents_fruit")
     #expect(try number(cli.suspect("crow")["suspicion_level"]) == 0.9)
     #expect(cli.succeed("check").contains("ok"))
+  }
+
+  /// A value another client stored against a CHECK constraint is the source's fault, not damage
+  /// done by copying: the backup is written (verified for structure), and `check` of the copy
+  /// names the row.
+  @Test func aBackupCopiesAValueThatBreaksACheckConstraintAndCheckNamesIt() throws {
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient: """
+        PRAGMA ignore_check_constraints = ON;
+        UPDATE animals SET paw_size = 'huge' WHERE id = 5;
+        """)
+    let destination = cli.directory.appendingPathComponent("backup.sqlite").path
+    for verify in ["quick", "full"] {
+      cli.succeed("backup", destination, "--verify", verify)
+      let check = cli.run("check", "--db", destination, "--format", "csv")
+      #expect(check.status == 65)
+      #expect(
+        check.standardOutput.contains(
+          "fault,domain,animals,id 5,\"paw_size 'huge' is not small, medium or large\""),
+        "\(check.standardOutput)")
+    }
   }
 }

@@ -28,6 +28,8 @@ extension CaseFile {
   ///   - path: The case file; it stays in use by others during the copy.
   ///   - destination: A new path or an existing regular file.
   ///   - busyTimeout: Milliseconds to wait for another connection's lock.
+  ///   - verify: How the copy is checked before it is renamed into place: `quick_check` by
+  ///     default, `integrity_check` for ``BackupVerification/full``, or nothing.
   ///   - progress: Called after each step with (remaining, total) pages; may throw to stop.
   /// - Returns: The destination and its page count.
   /// - Throws: ``BackupRefusal`` when `destination` is one of the database's own files;
@@ -36,13 +38,14 @@ extension CaseFile {
   /// - SQLite: <https://sqlite.org/backup.html>
   public static func backup(
     at path: String, to destination: String, busyTimeout: Int = 5000,
+    verify: BackupVerification = .quick,
     progress: ((_ remaining: Int, _ total: Int) throws -> Void)? = nil
   ) throws -> BackupSummary {
     if let suffix = try BackupDestination(path: destination).clash(withDatabaseAt: path) {
       throw BackupRefusal.destinationIsDatabase(suffix: suffix)
     }
     let source = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
-    try source.backup(toFile: destination, progress: progress)
+    try source.backup(toFile: destination, verify: verify, progress: progress)
     let pages =
       try Connection(path: destination, mode: .readOnly)
       .scalar("PRAGMA page_count")?.integerValue ?? 0
@@ -57,7 +60,12 @@ extension CaseFile {
   ///
   /// - Throws: `SQLiteError` when the file cannot be opened or is too damaged to check.
   public static func check(at path: String, busyTimeout: Int = 5000) throws -> CheckReport {
-    try check(Connection.openForChecking(path: path, busyTimeout: busyTimeout).connection)
+    let connection = try Connection.openForChecking(path: path, busyTimeout: busyTimeout)
+      .connection
+    // integrity_check, the longest part, runs on a second connection meanwhile.
+    let integrity = BackgroundIntegrityCheck(
+      on: try Connection.openForChecking(path: path, busyTimeout: busyTimeout).connection)
+    return try check(connection) { try integrity.messages() }
   }
 
   // MARK: - Migrations

@@ -52,6 +52,15 @@ public enum CaseFile {
 
   /// ``check(_:)`` with the `integrity_check` result already in hand (a restore runs it first).
   static func check(_ connection: Connection, integrity: [String]) throws -> CheckReport {
+    try check(connection) { integrity }
+  }
+
+  /// ``check(_:)`` with `integrity_check`'s messages asked for last, so that the check can run
+  /// on another connection meanwhile (``BackgroundIntegrityCheck``); its findings still come
+  /// where ``check(_:)`` lists them.
+  static func check(_ connection: Connection, integrity: () throws -> [String]) throws
+    -> CheckReport
+  {
     let (foreignKeys, foreignKeyFailure) = foreignKeyCheck(connection)
     let migrations = try CaseDatabase.migrator.status(of: connection)
     var findings: [CheckFinding] = []
@@ -61,12 +70,7 @@ public enum CaseFile {
           .fault, .foreignKey, "foreign_key_check could not run: \(foreignKeyFailure)",
           hint: "see the other findings (a damaged file, or a table that is missing)"))
     }
-    if integrity != ["ok"] {
-      findings += integrity.map {
-        CheckFinding(
-          .fault, .integrity, $0, hint: "restore a good backup: inspector restore BACKUP --force")
-      }
-    }
+    let integrityFindingsIndex = findings.count
     findings += foreignKeys.filter { $0.table != "favorite_fruits" }.map { violation in
       CheckFinding(
         .fault, .foreignKey, table: violation.table,
@@ -112,6 +116,15 @@ public enum CaseFile {
           .note, .file, "\(path) is a temporary file left by a killed backup",
           hint: "the next backup into that directory removes it, or remove it by hand")
       }
+    }
+    let integrity = try integrity()
+    if integrity != ["ok"] {
+      findings.insert(
+        contentsOf: integrity.map {
+          CheckFinding(
+            .fault, .integrity, $0,
+            hint: "restore a good backup: inspector restore BACKUP --force")
+        }, at: integrityFindingsIndex)
     }
     return CheckReport(
       integrity: integrity, foreignKeys: foreignKeys, migrations: migrations,
@@ -191,13 +204,34 @@ public enum CaseFile {
       throw CaseFileError.notACaseDatabase(path, reason: "application_id 0x\(hex)")
     }
     let connection = try openForeign(path, busyTimeout: busyTimeout)
-    let problems: [String]
-    do {
-      problems = try connection.integrityCheck()
-    } catch let error as SQLiteError where error.code != .busy && error.code != .locked {
-      throw CaseFileError.damaged(path, problems: [error.message])
+    // integrity_check, the longest part, runs on a second connection while the rest is checked;
+    // its verdict comes first, since a damaged file makes the other checks fail too.
+    let background = BackgroundIntegrityCheck(on: try openForeign(path, busyTimeout: busyTimeout))
+    func integrity() throws -> [String] {
+      let problems: [String]
+      do {
+        problems = try background.messages()
+      } catch let error as SQLiteError where error.code != .busy && error.code != .locked {
+        throw CaseFileError.damaged(path, problems: [error.message])
+      }
+      guard problems == ["ok"] else { throw CaseFileError.damaged(path, problems: problems) }
+      return problems
     }
-    guard problems == ["ok"] else { throw CaseFileError.damaged(path, problems: problems) }
+    do {
+      return try verifyRest(
+        connection, path: path, applicationID: applicationID, integrity: integrity)
+    } catch {
+      _ = try integrity()
+      throw error
+    }
+  }
+
+  /// The checks of ``verifyBackup(at:busyTimeout:)`` after `integrity_check`, which `integrity`
+  /// waits for (and throws for a damaged file).
+  private static func verifyRest(
+    _ connection: Connection, path: String, applicationID: Int32,
+    integrity: () throws -> [String]
+  ) throws -> Int {
     if applicationID == 0 { try requireKnownMigrations(connection, path: path) }
     try requireCompilableSchema(connection, path: path)
     let version = try CaseDatabase.migrator.currentVersion(of: connection)
@@ -221,7 +255,7 @@ public enum CaseFile {
     // Everything `check` would call a fault (dangling rows, wrong derived columns, duplicates,
     // values outside the domain); migrations an older backup has yet to get are no fault here,
     // and files beside the backup are not part of it.
-    let faults = try check(connection, integrity: problems).faults.filter {
+    let faults = try check(connection, integrity: integrity).faults.filter {
       $0.kind != .migration && $0.kind != .file
     }
     if !faults.isEmpty {
@@ -269,8 +303,16 @@ public enum CaseFile {
       path: destination, mode: .readWriteCreate, busyTimeout: busyTimeout)
     try backup.backup(into: target)
     try? target.checkpoint(.truncate)
-    let problems = try target.integrityCheck()
-    guard problems == ["ok"] else { throw CaseFileError.damaged(destination, problems: problems) }
+    // The source passed integrity_check and the backup API copies it page for page, failing
+    // on any write error; a second full check of the copy would double the time of a restore,
+    // so the copy's size is compared instead.
+    let copied = try target.scalar("PRAGMA page_count")?.integerValue
+    let original = try backup.scalar("PRAGMA page_count")?.integerValue
+    guard copied == original else {
+      throw CaseFileError.damaged(
+        destination,
+        problems: ["the copy has \(copied ?? 0) pages, the backup \(original ?? 0)"])
+    }
     return RestoreSummary(
       schemaVersion: try CaseDatabase.migrator.currentVersion(of: target),
       suspects: try suspectCount(target), created: !exists)

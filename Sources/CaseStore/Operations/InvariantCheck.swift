@@ -45,6 +45,8 @@ enum InvariantCheck {
             hint: rule.hint.map {
               $0.split(separator: "id:N", omittingEmptySubsequences: false)
                 .joined(separator: "id:\(row[0])")
+                .split(separator: "{id}", omittingEmptySubsequences: false)
+                .joined(separator: "\(row[0])")
             })
         }
       }
@@ -197,7 +199,9 @@ enum InvariantCheck {
         WHERE paw_size IS NULL OR paw_size NOT IN ('small', 'medium', 'large') ORDER BY id
         """,
       message: { "paw_size \($0[1]) is not small, medium or large" },
-      hint: "inspector animal edit id:N --paw small|medium|large"),
+      // inspector cannot read such a row to edit it, so the hint is the SQL that repairs it.
+      hint: "inspector sql --write \"UPDATE animals SET paw_size = 'small' WHERE id = {id}\""
+        + " (or 'medium', 'large')"),
     DomainRule(
       table: "animals", kind: .domain, rowLabel: "id",
       sql: """

@@ -14,6 +14,10 @@ struct BackupCommand: InspectorCommand {
     abstract: "Copy the database to DEST while it stays in use (one self-contained file).")
 
   let dest = Argument<FilePath>("dest", help: "The backup file to write (replaced if it exists).")
+  let verify = Option<CaseFile.BackupVerification?>(
+    "verify", valueName: "check",
+    help: "How the copy is checked before it replaces DEST: quick_check (quick, the default),"
+      + " integrity_check (full), or not at all.")
 
   func run(_ context: CommandContext) throws -> String {
     let destination = context[dest].path
@@ -23,7 +27,8 @@ struct BackupCommand: InspectorCommand {
     do {
       summary = try Interruption.during {
         try CaseFile.backup(
-          at: context.databasePath, to: destination, busyTimeout: context.busyTimeout
+          at: context.databasePath, to: destination, busyTimeout: context.busyTimeout,
+          verify: context[verify] ?? .quick
         ) { remaining, total in
           try Interruption.check("the backup")
           guard showProgress, total > 0 else { return }

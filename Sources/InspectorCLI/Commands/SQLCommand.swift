@@ -8,9 +8,11 @@ struct SQLCommand: InspectorCommand {
     discussion: """
       One or more statements; the rows of the last one that returns rows are printed. Without
       --write the connection is read-only (no statement, PRAGMA or ATTACH can change anything);
-      with --write the whole script is one transaction that changes data, never the file's own
-      structure: BEGIN, COMMIT, ROLLBACK and setting PRAGMA writable_schema, journal_mode,
-      schema_version, ignore_check_constraints or trusted_schema are refused.
+      with --write the whole script is one transaction that may change rows and tables (a dropped
+      trigger of inspector's is reported by check), never the file's own format: BEGIN, COMMIT,
+      ROLLBACK and setting PRAGMA writable_schema, journal_mode, schema_version,
+      ignore_check_constraints or trusted_schema are refused. SQL that starts with "-" (a
+      comment) goes last, after "--" and the options: inspector sql --json -- "-- note ...".
       """)
 
   let query = Argument<String>("query", help: "The SQL script.")
@@ -52,7 +54,13 @@ struct SQLCommand: InspectorCommand {
       csv: { $0.map(text) },
       layout: { _ in
         TableLayout(
-          columns: columns.map { TextTable.Column($0) }, cells: { $0.map { text($0) ?? "NULL" } })
+          columns: columns.map { TextTable.Column($0) }, cells: { $0.map { text($0) ?? "NULL" } },
+          keepsWhole: { row, column in
+            switch row[column] {
+            case .text, .blob: false
+            case .null, .integer, .real: true
+            }
+          })
       })
   }
 

@@ -69,7 +69,10 @@ final class ListingWriter<Row> {
     case .table:
       let (table, layout) = tableFor(page)
       for row in page {
-        text += table.line(layout.cells(row)) { layout.cellStyle(row, $0, $1) } + "\n"
+        text +=
+          table.line(layout.cells(row), keepingWhole: { layout.keepsWhole(row, $0) }) {
+            layout.cellStyle(row, $0, $1)
+          } + "\n"
         rowsWritten += 1
       }
     }

@@ -54,13 +54,18 @@ struct StreamingTable {
   ///
   /// - Parameters:
   ///   - row: At most one cell per column; missing trailing cells are empty.
+  ///   - keepingWhole: Whether the cell of a left-aligned column must not be cut either.
   ///   - cellStyle: Applied to a cell's text (after cutting) given its column index.
   /// - Returns: The line without its terminator, with no trailing spaces.
-  func line(_ row: [String], cellStyle: (_ column: Int, _ text: String) -> String) -> String {
+  func line(
+    _ row: [String], keepingWhole: (_ column: Int) -> Bool = { _ in false },
+    cellStyle: (_ column: Int, _ text: String) -> String
+  ) -> String {
     let cells = widths.indices.map { index -> String in
       guard index < row.count else { return "" }
       let text = TextTable.singleLine(row[index])
-      return table.columns[index].alignment == .right ? text : Self.cut(text, to: widths[index])
+      let whole = table.columns[index].alignment == .right || keepingWhole(index)
+      return whole ? text : Self.cut(text, to: widths[index])
     }
     return table.renderLine(cells, widths: widths, style: cellStyle)
   }

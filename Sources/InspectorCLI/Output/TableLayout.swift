@@ -9,6 +9,9 @@ struct TableLayout<Row> {
   var cells: (Row) -> [String]
   /// Applied to a cell's text given its row and column index (colour); none by default.
   var cellStyle: (Row, Int, String) -> String = { $2 }
+  /// Whether a streamed table must show a cell whole even past its column's width (a number
+  /// in a left-aligned column, `NULL`); cells of right-aligned columns always are.
+  var keepsWhole: (Row, Int) -> Bool = { _, _ in false }
 
   /// The whole table as one string, without a final newline.
   ///

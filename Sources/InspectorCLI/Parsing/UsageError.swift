@@ -57,7 +57,7 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
   public var rendered: String {
     let command = ([programName] + commandPath).joined(separator: " ")
     return """
-      \(programName): error: \(message)
+      \(programName): error: \(TerminalText.oneLine(message))
       Usage: \(usage)
       See '\(command) --help'.
       """

@@ -135,7 +135,7 @@ struct SuspectPresenter {
       suspect.sleepSchedule.map { "sleeps \($0.sleep), wakes \($0.wake)" } ?? "(none)"
     let level = suspect.suspicionLevel
     let suspicion =
-      "\(level.value)  " + colored(Self.suspicionText(level), level.label)
+      "\(Self.levelText(level))  " + colored(Self.suspicionText(level), level.label)
     var lines = [
       style.bold(Self.displayName(suspect) + " the \(suspect.species)") + "  (id \(suspect.id))",
       "",

@@ -1,0 +1,4 @@
+import CaseStore
+
+/// `backup --verify` accepts `quick`, `full` and `none`.
+extension CaseFile.BackupVerification: ExpressibleByArgument {}
