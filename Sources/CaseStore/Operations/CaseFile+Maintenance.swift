@@ -29,7 +29,7 @@ extension CaseFile {
   ///   - destination: A new path or an existing regular file.
   ///   - busyTimeout: Milliseconds to wait for another connection's lock.
   ///   - verify: How the copy is checked before it is renamed into place: `quick_check` by
-  ///     default, `integrity_check` for ``BackupVerification/full``, or nothing.
+  ///     default, `integrity_check` for `full`, or nothing.
   ///   - progress: Called after each step with (remaining, total) pages; may throw to stop.
   /// - Returns: The destination and its page count.
   /// - Throws: ``BackupRefusal`` when `destination` is one of the database's own files;

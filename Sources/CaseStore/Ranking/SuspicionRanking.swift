@@ -34,7 +34,7 @@ public struct RankedSuspect: Hashable, Sendable {
 /// `limit` suspects matching every checked clue have been seen, since no later suspect can
 /// outrank them. Memory is bounded by `limit` per score, whatever the number of suspects. In the
 /// worst case (fewer than `limit` suspects match every clue) the walk reads every suspect once.
-/// Limits above ``walkedLimit``, and the whole ranking, are sorted by SQLite instead, whose
+/// Limits above `walkedLimit` (1,000), and the whole ranking, are sorted by SQLite instead, whose
 /// sorter keeps memory flat, and handed on a page at a time.
 public struct SuspicionRanking {
   // MARK: - Properties
@@ -103,7 +103,7 @@ public struct SuspicionRanking {
   /// Hands the ranking for an incident's clues to `body` a page at a time (`rank --incident
   /// --all` streams it).
   ///
-  /// Up to ``walkedLimit`` rows, the index walk with its early stop picks the top rows (see the
+  /// Up to `walkedLimit` (1,000) rows, the index walk with its early stop picks the top rows (see the
   /// type's documentation), and they are then read a page at a time. Beyond it, and for `nil`,
   /// SQLite sorts every suspect by score and tie-break order (its sorter spills to temporary
   /// files, so memory stays flat) and the rows are handed on as the sort yields them.
