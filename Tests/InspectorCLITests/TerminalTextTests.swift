@@ -26,3 +26,23 @@ import Testing
     #expect(lines(option.standardError).first == "inspector: error: Unknown option '--x\\ny'")
   }
 }
+
+/// Names another client stored with escape sequences or bidirectional overrides are shown
+/// harmless in every sentence and title, and kept byte for byte in JSON.
+@Suite struct StoredControlCharacterTests {
+  @Test func sentencesAndTitlesShowThemAsReplacementCharacters() throws {
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient: """
+        INSERT INTO animals (id, name, species, paw_size)
+        VALUES (11, 'Evil' || char(27) || '[2JRed', 'Crow' || char(0x202E), 'small');
+        """)
+    let show = cli.succeed("show", "id:11")
+    #expect(lines(show).first == "Evil\u{FFFD}[2JRed the Crow\u{FFFD}  (id 11)")
+    #expect(!show.contains("\u{1B}") && !show.contains("\u{202E}"))
+    let suspect = cli.succeed("suspect", "id:11", "0.5")
+    #expect(suspect.hasPrefix("Evil\u{FFFD}[2JRed the Crow\u{FFFD}: suspicion 0.5"))
+    #expect(try cli.suspect("id:11")["name"] as? String == "Evil\u{1B}[2JRed")
+    let removed = cli.succeed("animal", "remove", "id:11")
+    #expect(removed == "Removed Evil\u{FFFD}[2JRed the Crow\u{FFFD} (id 11).\n")
+  }
+}

@@ -4,7 +4,7 @@
 /// spaces and padded by ``displayWidth(of:)-(String)``, never `String.count`, so
 /// emoji, accented names and CJK line up. Lines never end in whitespace. Cells
 /// are shown on one line: every newline (LF, CR, CRLF, U+2028…) becomes "↵",
-/// a tab becomes one space, and other control characters become U+FFFD "�", so
+/// a tab becomes one space, and other control characters and bidirectional overrides become U+FFFD "�", so
 /// data cannot move the cursor or inject escape sequences.
 ///
 /// ```swift
@@ -175,7 +175,7 @@ public struct TextTable: Sendable {
   static func singleLine(_ text: String) -> String {
     let needsWork = text.unicodeScalars.contains { scalar in
       scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-        || scalar.value == 0x2029
+        || scalar.value == 0x2029 || isBidiControl(scalar)
     }
     guard needsWork else { return text }
     var result = ""
@@ -185,7 +185,7 @@ public struct TextTable: Sendable {
       } else if character == "\t" {
         result.append(" ")
       } else if character.unicodeScalars.contains(where: {
-        $0.properties.generalCategory == .control
+        $0.properties.generalCategory == .control || isBidiControl($0)
       }) {
         result.append("\u{FFFD}")
       } else {
@@ -193,6 +193,12 @@ public struct TextTable: Sendable {
       }
     }
     return result
+  }
+
+  /// A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which
+  /// would reorder the rest of the line on a terminal.
+  private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 
   static func trimmingTrailingSpaces(_ line: String) -> String {

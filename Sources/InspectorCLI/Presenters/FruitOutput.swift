@@ -14,7 +14,7 @@ enum FruitOutput {
 
   static func render(_ fruit: Fruit, _ context: CommandContext, message: String) -> String {
     Render.record(context, json: json(fruit), csvHeader: csvHeader, csv: csvFields(fruit)) {
-      message
+      TextTable.singleLine(message)
     }
   }
 }

@@ -9,6 +9,8 @@ enum SuspectOutput {
     Render.record(
       context, json: SuspectPresenter.json(suspect), csvHeader: SuspectPresenter.csvHeader,
       csv: SuspectPresenter.csvFields(suspect)
-    ) { message ?? SuspectPresenter(style: context.style).detail(suspect) }
+    ) {
+      message.map(TextTable.singleLine) ?? SuspectPresenter(style: context.style).detail(suspect)
+    }
   }
 }

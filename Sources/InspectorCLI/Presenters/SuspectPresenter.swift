@@ -137,7 +137,8 @@ struct SuspectPresenter {
     let suspicion =
       "\(Self.levelText(level))  " + colored(Self.suspicionText(level), level.label)
     var lines = [
-      style.bold(Self.displayName(suspect) + " the \(suspect.species)") + "  (id \(suspect.id))",
+      style.bold(TextTable.singleLine(Self.displayName(suspect) + " the \(suspect.species)"))
+        + "  (id \(suspect.id))",
       "",
     ]
     let identity = [
