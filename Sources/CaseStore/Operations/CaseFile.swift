@@ -294,9 +294,11 @@ public enum CaseFile {
     let exists = access(destination, F_OK) == 0
     if exists {
       try requireDatabaseHeader(destination, allowEmpty: true)
-      let current = try openForeign(destination, busyTimeout: busyTimeout)
-      let rows = try caseData(in: current)
-      if !rows.isEmpty && !force { throw CaseFileError.holdsCaseData(destination, rows: rows) }
+      // With --force the destination's rows are replaced whatever they are: not counted.
+      if !force {
+        let rows = try caseData(in: try openForeign(destination, busyTimeout: busyTimeout))
+        if !rows.isEmpty { throw CaseFileError.holdsCaseData(destination, rows: rows) }
+      }
     }
     let backup = try openForeign(source, busyTimeout: busyTimeout)
     let target = try Connection(

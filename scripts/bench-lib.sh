@@ -1,0 +1,29 @@
+# scripts/bench-lib.sh: helpers shared by the benchmark scripts (sourced, not run).
+
+# Milliseconds the command takes, with bash's clock (no extra process in the timed part).
+elapsed_ms() {
+  local start=$EPOCHREALTIME
+  "$@" >/dev/null 2>&1
+  local end=$EPOCHREALTIME
+  echo "$(((${end/./} - ${start/./}) / 1000))"
+}
+
+# The median of the numbers on stdin, one a line.
+median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
+
+# Peak memory (maximum resident set) of a command in KiB.
+peak_kib() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1; }
+
+# verdict NAME OURS_MS BASE_MS LIMIT: prints the ratio against its target, PASS or FAIL, and
+# returns 1 on FAIL.
+verdict() {
+  local name=$1 ours=$2 base=$3 limit=$4
+  local ratio
+  ratio=$(awk -v a="$ours" -v b="$base" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+  if awk -v r="$ratio" -v l="$limit" 'BEGIN { exit !(r <= l) }'; then
+    printf '%-58s %7s ms vs %7s ms  ratio %5s (target <= %s)  PASS\n' "$name" "$ours" "$base" "$ratio" "$limit"
+  else
+    printf '%-58s %7s ms vs %7s ms  ratio %5s (target <= %s)  FAIL\n' "$name" "$ours" "$base" "$ratio" "$limit"
+    return 1
+  fi
+}
