@@ -6,7 +6,9 @@
 # SQLite), runs inspector-bench (in-process ratios against hand-written C API baselines; options
 # such as --json or --workload are passed on), then measures whole processes on the cached
 # 1,000,000-suspect case file: `inspector show` against the sqlite3 shell doing the same look-up,
-# `inspector rank` against the shell running the plain scoring query, and rank's peak memory.
+# `inspector rank` against the shell running the plain scoring query, and rank's peak memory;
+# then backup and restore against the shell's .backup, .restore and checks
+# (scripts/bench-backup.sh).
 #
 # Exit status: 0 when every check and target holds, otherwise non-zero (after printing all).
 # Builds and caches the datasets on first use (a few minutes); $INSPECTOR_BENCH_CACHE moves the
@@ -106,4 +108,7 @@ if [ -x /usr/bin/time ]; then
 else
   echo "bench.sh: no /usr/bin/time (apt-get install time); peak memory not measured" >&2
 fi
+
+echo "==> backup and restore, whole process, $large suspects (scripts/bench-backup.sh)"
+scripts/bench-backup.sh "$bin/inspector" "$db" || status=$?
 exit "$status"
