@@ -48,12 +48,49 @@ struct SQLCommand: InspectorCommand {
   /// keeps each value), CSV under the names, or a table with NULL shown as `NULL`.
   static func listing(columns: [String], _ context: CommandContext) -> ListingWriter<[AdHocValue]> {
     ListingWriter(
-      context, json: { row in zip(columns, row).map { ($0, json($1)) } }, csvHeader: columns,
-      csv: { $0.map(text) },
+      context,
+      writeJSON: { row, output, pretty, indent in
+        var object = JSONObjectWriter(pretty: pretty, indent: indent, to: &output)
+        for (column, value) in zip(columns, row) {
+          object.member(column, to: &output)
+          writeJSON(value, to: &output)
+        }
+        object.finish(to: &output)
+      },
+      csvHeader: columns,
+      writeCSV: { row, output in
+        for (index, value) in row.enumerated() {
+          if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+          writeCSV(value, to: &output)
+        }
+        output.append("\r\n")
+      },
       layout: { _ in
         TableLayout(
           columns: columns.map { TextTable.Column($0) }, cells: { $0.map { text($0) ?? "NULL" } })
       })
+  }
+
+  /// Appends ``json(_:)`` of `value` without building it.
+  static func writeJSON(_ value: AdHocValue, to output: inout UTF8Buffer) {
+    switch value {
+    case .null: output.append("null")
+    case .integer(let integer): output.append(integer)
+    case .real(let double): JSONValue.writeNumber(double, to: &output)
+    case .text(let text): JSONValue.writeString(text, to: &output)
+    case .blob(let bytes): JSONValue.writeString(hex(bytes), to: &output)
+    }
+  }
+
+  /// Appends the CSV field of `value` (``text(_:)`` escaped, NULL empty) without building it.
+  static func writeCSV(_ value: AdHocValue, to output: inout UTF8Buffer) {
+    switch value {
+    case .null: break
+    case .integer(let integer): output.append(integer)
+    case .real(let double): output.append(double)
+    case .text(let text): CSVWriter.appendField(text, to: &output)
+    case .blob(let bytes): CSVWriter.appendField(hex(bytes), to: &output)
+    }
   }
 
   func render(_ result: AdHocQuery.Result, _ context: CommandContext) -> String {

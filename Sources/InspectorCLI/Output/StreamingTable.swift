@@ -16,6 +16,8 @@ struct StreamingTable {
   let widths: [Int]
   /// What ends a cut cell: "…" (U+2026), one column wide.
   static let ellipsis = "…"
+  /// Widths of the cells measured so far.
+  private let widthCache = DisplayWidthCache()
 
   // MARK: - Init
 
@@ -57,12 +59,46 @@ struct StreamingTable {
   ///   - cellStyle: Applied to a cell's text (after cutting) given its column index.
   /// - Returns: The line without its terminator, with no trailing spaces.
   func line(_ row: [String], cellStyle: (_ column: Int, _ text: String) -> String) -> String {
-    let cells = widths.indices.map { index -> String in
-      guard index < row.count else { return "" }
-      let text = TextTable.singleLine(row[index])
-      return table.columns[index].alignment == .right ? text : Self.cut(text, to: widths[index])
+    var output = UTF8Buffer()
+    appendLine(row, to: &output, cellStyle: cellStyle)
+    return String(output.text.dropLast())
+  }
+
+  /// Appends one body line and its "\n": each cell on one line, cut to its column's width, as
+  /// ``TextTable/renderLine(_:widths:style:)`` draws it.
+  ///
+  /// - Parameters:
+  ///   - row: At most one cell per column; missing trailing cells are empty.
+  ///   - output: Where the line goes; it gets no trailing spaces.
+  ///   - cellStyle: Applied to a cell's text (after cutting) given its column index.
+  func appendLine(
+    _ row: [String], to output: inout UTF8Buffer,
+    cellStyle: (_ column: Int, _ text: String) -> String
+  ) {
+    let start = output.count
+    for (index, width) in widths.enumerated() {
+      if index > 0 { output.append("  ") }
+      guard index < row.count else { continue }
+      var text = TextTable.singleLine(row[index])
+      var textWidth = self.width(of: text)
+      let rightAligned = table.columns[index].alignment == .right
+      if !rightAligned && textWidth > width {
+        text = Self.cut(text, to: width)
+        textWidth = displayWidth(of: text)
+      }
+      let padding = width - textWidth
+      if rightAligned { output.append(byte: UInt8(ascii: " "), count: padding) }
+      if !text.isEmpty { output.append(cellStyle(index, text)) }
+      if !rightAligned { output.append(byte: UInt8(ascii: " "), count: padding) }
     }
-    return table.renderLine(cells, widths: widths, style: cellStyle)
+    output.trimTrailingSpaces(from: start)
+    output.append(byte: UInt8(ascii: "\n"))
+  }
+
+  /// The display width of a cell: computed once for each text that needs grapheme breaking
+  /// (the emoji of the suspect column repeat on every page), directly for the rest.
+  private func width(of text: String) -> Int {
+    widthCache.width(of: text)
   }
 
   /// `text` if it fits in `width` columns, else its longest prefix that fits with "…" after it.

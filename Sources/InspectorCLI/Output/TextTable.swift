@@ -173,11 +173,7 @@ public struct TextTable: Sendable {
 
   /// Makes a cell printable on one line (see the type's documentation).
   static func singleLine(_ text: String) -> String {
-    let needsWork = text.unicodeScalars.contains { scalar in
-      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-        || scalar.value == 0x2029
-    }
-    guard needsWork else { return text }
+    guard needsSingleLineWork(text) else { return text }
     var result = ""
     for character in text {
       if character.isNewline {
@@ -193,6 +189,24 @@ public struct TextTable: Sendable {
       }
     }
     return result
+  }
+
+  /// Whether `text` holds a scalar that ``singleLine(_:)`` replaces: below U+0020, U+007F to
+  /// U+009F, U+2028 or U+2029. Read as UTF-8 bytes: U+0080 to U+009F are C2 80 to C2 9F, and
+  /// U+2028 and U+2029 are E2 80 A8 and E2 80 A9 (C2 and E2 only ever start a character).
+  private static func needsSingleLineWork(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
+    for byte in text.utf8 {
+      if byte < 0x20 || byte == 0x7F { return true }
+      if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
+      if beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9) {
+        return true
+      }
+      beforePrevious = previous
+      previous = byte
+    }
+    return false
   }
 
   static func trimmingTrailingSpaces(_ line: String) -> String {
