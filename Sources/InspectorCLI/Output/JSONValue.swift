@@ -144,6 +144,17 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
+  /// Appends an array of strings as ``array(_:)`` of ``string(_:)``s writes it: on one line,
+  /// `", "` between elements in pretty text and `","` in compact text.
+  static func writeStrings(_ strings: [String], pretty: Bool, to output: inout UTF8Buffer) {
+    output.append(byte: UInt8(ascii: "["))
+    for (index, string) in strings.enumerated() {
+      if index > 0 { output.append(pretty ? ", " : ",") }
+      writeString(string, to: &output)
+    }
+    output.append(byte: UInt8(ascii: "]"))
+  }
+
   /// Two spaces per level.
   static func writeIndent(_ level: Int, to output: inout UTF8Buffer) {
     output.append(byte: UInt8(ascii: " "), count: 2 * level)

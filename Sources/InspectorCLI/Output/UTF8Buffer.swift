@@ -68,7 +68,8 @@ struct UTF8Buffer: TextOutputStream {
     append(Int64(value))
   }
 
-  /// Appends `value` as `value.description` writes it (shortest text that reads back the same).
+  /// Appends `value` as `"\(value)"` writes it: the shortest text that reads back the same,
+  /// as `description` (which differs only for a negative NaN, `nan` there and `-nan` here).
   mutating func append(_ value: Double) {
     value.write(to: &self)
   }

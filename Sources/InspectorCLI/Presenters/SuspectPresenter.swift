@@ -119,7 +119,8 @@ struct SuspectPresenter {
   static func listing(_ context: CommandContext) -> ListingWriter<Suspect> {
     let presenter = SuspectPresenter(style: context.style)
     return ListingWriter(
-      context, json: json, csvHeader: csvHeader, csv: csvFields,
+      context, writeJSON: { writeJSON($0, to: &$1, pretty: $2, indent: $3) },
+      csvHeader: csvHeader, writeCSV: { CSVWriter.appendRecord(csvFields($0), to: &$1) },
       layout: { _ in presenter.tableLayout })
   }
 
