@@ -72,7 +72,7 @@ public func displayWidth(of string: String) -> Int {
 /// The width of text made only of scalars that are one column each and each their own
 /// grapheme cluster (see ``isSimpleScalar(_:)``), counted without grapheme breaking; `nil` for
 /// any other text.
-private func simpleWidth(of string: String) -> Int? {
+func simpleWidth(of string: String) -> Int? {
   var width = 0
   var allPrintableASCII = true
   for byte in string.utf8 {

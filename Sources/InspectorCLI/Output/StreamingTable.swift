@@ -103,6 +103,11 @@ struct StreamingTable {
 
   /// `text` if it fits in `width` columns, else its longest prefix that fits with "…" after it.
   static func cut(_ text: String, to width: Int) -> String {
+    if let textWidth = simpleWidth(of: text) {
+      // One column per scalar, each its own character: cut by scalars.
+      guard textWidth > width else { return text }
+      return String(text.unicodeScalars.prefix(max(width - 1, 0))) + ellipsis
+    }
     guard displayWidth(of: text) > width else { return text }
     var result = ""
     var used = 0
