@@ -61,8 +61,12 @@ public struct SuspicionRanking {
     return ranking
   }
 
-  /// Hands the ranking by suspicion level to `body` a page at a time, as the index
-  /// `animals_rank_order` is walked (`rank --all` streams it).
+  /// Hands the ranking by suspicion level to `body` a page at a time (`rank --all` streams it).
+  ///
+  /// Up to ``walkedLimit`` rows, the index `animals_rank_order` is walked and each page of
+  /// suspects looked up by id. Beyond it, and for `nil`, SQLite reads every suspect in id order
+  /// and sorts them in rank order (its sorter spills to temporary files, so memory stays flat):
+  /// one pass over the tables costs far less than a look-up in every table for each suspect.
   ///
   /// - Parameters:
   ///   - limit: How many rows at most; `nil` for all.
@@ -74,11 +78,22 @@ public struct SuspicionRanking {
   public func forEachPage(
     limit: Int?, size: Int = 1000, _ body: ([RankedSuspect]) throws -> Void
   ) throws {
+    var ranked = 0
+    guard let limit, limit <= Self.walkedLimit else {
+      try database.suspects.forEachPage(orderBy: Self.rankOrder, limit: limit, size: size) {
+        page in
+        try body(
+          page.map { suspect in
+            ranked += 1
+            return RankedSuspect(rank: ranked, suspect: suspect, clues: [])
+          })
+      }
+      return
+    }
     let rows = try database.statement(
       "SELECT a.id AS id FROM animals a \(Self.rankOrder) LIMIT ?")
-    try rows.bind([Int64(limit ?? -1)])
+    try rows.bind([Int64(limit)])
     let id = try rows.column("id")
-    var ranked = 0
     try rows.forEachPage(size: size, record: { try $0.int64(id) }) { ids in
       try body(
         try database.suspects.suspects(ids: ids).map { suspect in
@@ -137,9 +152,9 @@ public struct SuspicionRanking {
       return
     }
     let rows = try database.statement(Self.sortedScoringSQL)
-    try rows.bind(Self.parameters(for: incident) + [Int64(limit ?? -1)])
+    try rows.bind(Self.parameters(for: incident))
     let reader = try VerdictReader(rows, incident: incident)
-    try rows.forEachPage(size: size, record: reader.scored(_:), hand)
+    try rows.forEachPage(size: size, limit: limit, record: reader.scored(_:), hand)
   }
 
   // MARK: - Internal helpers
@@ -186,12 +201,13 @@ public struct SuspicionRanking {
   /// [sleep, wake), wrapping past midnight when sleep is later than wake; equal means never.
   static let scoringSQL = "SELECT \(scoreColumns) FROM animals a \(rankOrder)"
 
-  /// ``scoringSQL`` sorted by score, then tie-break order, with `?5` as the limit (-1 for all).
+  /// ``scoringSQL`` sorted by score, then tie-break order. It has no `LIMIT`: with one, SQLite
+  /// sorts into a temporary B-tree rather than its sorter, which for a million rows reads and
+  /// writes the temporary file a page at a time; the reader stops after the limit instead.
   static let sortedScoringSQL = """
     SELECT \(scoreColumns) FROM animals a
     ORDER BY coalesce(a.paw_size = ?1, 0) + favorite_fruit + no_alibi + awake DESC,
       a.suspicion_level DESC, a.name_key, a.species_key, a.id
-    LIMIT ?5
     """
 
   /// The columns of ``scoringSQL``.
