@@ -69,15 +69,15 @@ struct RankCommand: InspectorCommand {
     _ row: RankedSuspect, to output: inout UTF8Buffer, pretty: Bool, indent: Int
   ) {
     var object = JSONObjectWriter(pretty: pretty, indent: indent, to: &output)
-    object.member("rank", to: &output)
+    object.member(JSONKeys.rank, to: &output)
     output.append(row.rank)
     SuspectPresenter.writeJSONMembers(
       of: row.suspect, to: &object, &output, pretty: pretty, indent: indent)
-    object.member("clues_matched", to: &output)
+    object.member(JSONKeys.cluesMatched, to: &output)
     output.append(row.cluesMatched)
-    object.member("clues_checked", to: &output)
+    object.member(JSONKeys.cluesChecked, to: &output)
     output.append(row.cluesChecked)
-    object.member("clues", to: &output)
+    object.member(JSONKeys.clues, to: &output)
     if row.clues.isEmpty {
       output.append("null")
     } else {

@@ -47,13 +47,17 @@ struct SQLCommand: InspectorCommand {
   /// A writer for rows with these columns: JSON objects keyed by column name (a repeated name
   /// keeps each value), CSV under the names, or a table with NULL shown as `NULL`.
   static func listing(columns: [String], _ context: CommandContext) -> ListingWriter<[AdHocValue]> {
-    ListingWriter(
+    let keys = JSONObjectWriter.KeyList(columns)
+    return ListingWriter(
       context,
       writeJSON: { row, output, pretty, indent in
         var object = JSONObjectWriter(pretty: pretty, indent: indent, to: &output)
-        for (column, value) in zip(columns, row) {
-          object.member(column, to: &output)
-          writeJSON(value, to: &output)
+        keys.withKeys { key in
+          // By index: iterating a zip retains every key and value it hands out.
+          for index in 0..<min(keys.count, row.count) {
+            object.member(quoted: key(index), to: &output)
+            writeJSON(row[index], to: &output)
+          }
         }
         object.finish(to: &output)
       },

@@ -178,8 +178,7 @@ public enum JSONValue: Sendable, Equatable {
   /// non-ASCII character are all 0x80 or above, so runs of plain bytes are copied as they are.
   static func writeString(_ string: String, to output: inout UTF8Buffer) {
     output.append(byte: UInt8(ascii: "\""))
-    var string = string
-    string.withUTF8 { bytes in
+    string.withUTF8Bytes { bytes in
       var plainStart = 0
       for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
         output.append(bytes: bytes[plainStart..<index])

@@ -26,7 +26,7 @@ struct UTF8Buffer: TextOutputStream {
 
   /// Appends `text`'s UTF-8 bytes.
   mutating func append(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    text.withUTF8Bytes { bytes.append(contentsOf: $0) }
   }
 
   /// Appends `text`'s UTF-8 bytes (a literal, never copied into a `String`).
@@ -39,6 +39,11 @@ struct UTF8Buffer: TextOutputStream {
     bytes.append(contentsOf: more)
   }
 
+  /// Appends an array of bytes (a key quoted beforehand) without retaining it per call.
+  mutating func append(bytes more: [UInt8]) {
+    more.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+  }
+
   /// Appends one byte (an ASCII character).
   mutating func append(byte: UInt8) {
     bytes.append(byte)
@@ -47,20 +52,39 @@ struct UTF8Buffer: TextOutputStream {
   /// Appends `count` copies of `byte` (padding); nothing for zero or less.
   mutating func append(byte: UInt8, count: Int) {
     guard count > 0 else { return }
-    bytes.append(contentsOf: repeatElement(byte, count: count))
+    if byte == UInt8(ascii: " ") && count <= Self.spaces.utf8CodeUnitCount {
+      // A static string's bytes live in the binary: no array to retain on every call.
+      Self.spaces.withUTF8Buffer {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
+    } else {
+      bytes.append(contentsOf: repeatElement(byte, count: count))
+    }
   }
+
+  /// 64 spaces to copy from for padding and indentation (a copy is cheaper than a repetition).
+  private static let spaces: StaticString =
+    "                                                                "
 
   /// Appends `value` in decimal, as `String(value)` writes it.
   mutating func append(_ value: Int64) {
     // The magnitude as UInt64, so that Int64.min needs no special case.
     var magnitude = value.magnitude
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    let start = bytes.count
+    var digits = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    // Room for the digits, filled from the last one back.
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    var index = bytes.count - 1
     repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      bytes[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
       magnitude /= 10
+      index -= 1
     } while magnitude > 0
-    bytes[start...].reverse()
   }
 
   /// Appends `value` in decimal, as `String(value)` writes it.
@@ -105,4 +129,14 @@ struct UTF8Buffer: TextOutputStream {
 
   /// The text as a `String`.
   var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+extension String {
+  /// Calls `body` with the string's UTF-8 bytes: its own contiguous storage when it has it
+  /// (native strings always do), without the copy that `withUTF8` on a `var` would make.
+  func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = self
+    return copy.withUTF8(body)
+  }
 }

@@ -15,38 +15,38 @@ extension SuspectPresenter {
     of suspect: Suspect, to object: inout JSONObjectWriter, _ output: inout UTF8Buffer,
     pretty: Bool, indent: Int
   ) {
-    object.member("id", to: &output)
+    object.member(JSONKeys.id, to: &output)
     output.append(suspect.id)
-    object.member("name", to: &output)
+    object.member(JSONKeys.name, to: &output)
     JSONValue.writeString(suspect.name, to: &output)
-    object.member("species", to: &output)
+    object.member(JSONKeys.species, to: &output)
     JSONValue.writeString(suspect.species, to: &output)
-    object.member("emoji", to: &output)
+    object.member(JSONKeys.emoji, to: &output)
     if let emoji = suspect.emoji {
       JSONValue.writeString(emoji, to: &output)
     } else {
       output.append("null")
     }
-    object.member("paw_size", to: &output)
+    object.member(JSONKeys.pawSize, to: &output)
     JSONValue.writeString(suspect.pawSize.rawValue, to: &output)
-    object.member("favorite_fruits", to: &output)
+    object.member(JSONKeys.favoriteFruits, to: &output)
     JSONValue.writeStrings(suspect.favoriteFruits, pretty: pretty, to: &output)
-    object.member("alibi", to: &output)
+    object.member(JSONKeys.alibi, to: &output)
     JSONValue.writeString(suspect.alibi, to: &output)
-    object.member("sleep_schedule", to: &output)
+    object.member(JSONKeys.sleepSchedule, to: &output)
     if let schedule = suspect.sleepSchedule {
       var times = JSONObjectWriter(pretty: pretty, indent: indent + 1, to: &output)
-      times.member("sleep", to: &output)
+      times.member(JSONKeys.sleep, to: &output)
       JSONValue.writeString(schedule.sleep.description, to: &output)
-      times.member("wake", to: &output)
+      times.member(JSONKeys.wake, to: &output)
       JSONValue.writeString(schedule.wake.description, to: &output)
       times.finish(to: &output)
     } else {
       output.append("null")
     }
-    object.member("suspicion_level", to: &output)
+    object.member(JSONKeys.suspicionLevel, to: &output)
     JSONValue.writeNumber(suspect.suspicionLevel.value, to: &output)
-    object.member("suspicion_label", to: &output)
+    object.member(JSONKeys.suspicionLabel, to: &output)
     JSONValue.writeString(suspect.suspicionLevel.label.rawValue, to: &output)
   }
 
@@ -59,4 +59,24 @@ extension SuspectPresenter {
     writeJSONMembers(of: suspect, to: &object, &output, pretty: pretty, indent: indent)
     object.finish(to: &output)
   }
+}
+
+/// The keys of the suspect and ranking objects, quoted once rather than on every row.
+enum JSONKeys {
+  static let id: JSONObjectWriter.Key = "id"
+  static let name: JSONObjectWriter.Key = "name"
+  static let species: JSONObjectWriter.Key = "species"
+  static let emoji: JSONObjectWriter.Key = "emoji"
+  static let pawSize: JSONObjectWriter.Key = "paw_size"
+  static let favoriteFruits: JSONObjectWriter.Key = "favorite_fruits"
+  static let alibi: JSONObjectWriter.Key = "alibi"
+  static let sleepSchedule: JSONObjectWriter.Key = "sleep_schedule"
+  static let sleep: JSONObjectWriter.Key = "sleep"
+  static let wake: JSONObjectWriter.Key = "wake"
+  static let suspicionLevel: JSONObjectWriter.Key = "suspicion_level"
+  static let suspicionLabel: JSONObjectWriter.Key = "suspicion_label"
+  static let rank: JSONObjectWriter.Key = "rank"
+  static let cluesMatched: JSONObjectWriter.Key = "clues_matched"
+  static let cluesChecked: JSONObjectWriter.Key = "clues_checked"
+  static let clues: JSONObjectWriter.Key = "clues"
 }
