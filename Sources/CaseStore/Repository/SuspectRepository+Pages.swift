@@ -55,21 +55,44 @@ extension SuspectRepository {
   func forEachPage(
     orderBy: String, limit: Int?, size: Int, _ body: ([Suspect]) throws -> Void
   ) throws {
+    try forEachPage(
+      orderBy: orderBy, limit: limit, size: size, extraColumns: nil, extra: { _ in { _ in () } }
+    ) { try body($0.map(\.suspect)) }
+  }
+
+  /// ``forEachPage(orderBy:limit:size:_:)`` selecting `extraColumns` too (which `orderBy` may
+  /// use), each suspect handed on with what `extra` reads from its row (a ranking's clue
+  /// verdicts).
+  ///
+  /// - Parameters:
+  ///   - extraColumns: More columns for the select list, named apart from ``SuspectRow``'s.
+  ///   - extra: Given the statement (to resolve columns once), returns the reader of one row.
+  ///   - parameters: Values for the `?N` parameters of `extraColumns` and `orderBy`.
+  func forEachPage<Extra>(
+    orderBy: String, limit: Int?, size: Int, extraColumns: String?,
+    parameters: [any SQLiteBindable] = [],
+    extra: (Statement) throws -> (Row) throws -> Extra,
+    _ body: ([(suspect: Suspect, extra: Extra)]) throws -> Void
+  ) throws {
     let rows = try database.statement(
       """
-      SELECT \(SuspectRow.columns) FROM animals a NOT INDEXED \(Self.interviewJoins)
+      SELECT \(SuspectRow.columns)\(extraColumns.map { ", " + $0 } ?? "")
+      FROM animals a NOT INDEXED \(Self.interviewJoins)
       \(orderBy)
       """)
+    if !parameters.isEmpty { try rows.bind(parameters) }
     let columns = try SuspectRow(rows)
+    let readExtra = try extra(rows)
     try rows.forEachPage(
-      size: size, limit: limit, record: { try columns.suspect(from: $0, favorites: []) }
+      size: size, limit: limit,
+      record: { (suspect: try columns.suspect(from: $0, favorites: []), extra: try readExtra($0)) }
     ) { page in
-      let favorites = try favoriteNames(of: page.map(\.id))
+      let favorites = try favoriteNames(of: page.map(\.suspect.id))
       try body(
-        page.map { suspect in
-          var suspect = suspect
-          suspect.favoriteFruits = favorites[suspect.id] ?? []
-          return suspect
+        page.map { record in
+          var record = record
+          record.suspect.favoriteFruits = favorites[record.suspect.id] ?? []
+          return record
         })
     }
   }
