@@ -14,8 +14,7 @@
 #
 # Exit status: 0 when every target holds, 3 when one is missed, 1 when the tools are missing.
 set -uo pipefail
-cd "$(dirname "$0")/.." || exit 1
-. scripts/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
 
 if [ $# -ne 2 ]; then
   echo "usage: $0 INSPECTOR DB" >&2

@@ -6,14 +6,16 @@
 # SQLite), runs inspector-bench (in-process ratios against hand-written C API baselines; options
 # such as --json or --workload are passed on), then measures whole processes on the cached
 # 1,000,000-suspect case file: `inspector show` against the sqlite3 shell doing the same look-up,
-# `inspector rank` against the shell running the plain scoring query, and rank's peak memory;
-# then backup and restore against the shell's .backup, .restore and checks
-# (scripts/bench-backup.sh).
+# `inspector rank` against the shell running the plain scoring query, rank's peak memory, the
+# streaming listings (scripts/bench-streaming.sh: list --json and sql against the shell, peak
+# memory of list --json and rank --all, list | head -1), and backup and restore against the
+# shell's .backup, .restore and checks (scripts/bench-backup.sh).
 #
 # Exit status: 0 when every check and target holds, otherwise non-zero (after printing all).
 # Builds and caches the datasets on first use (a few minutes); $INSPECTOR_BENCH_CACHE moves the
 # cache (default $TMPDIR/inspector-bench). $SHOW_RUNS (default 30) and $RANK_RUNS (default 3)
-# set the whole-process repetitions; the figures are medians.
+# set the whole-process repetitions, $STREAM_RUNS (default 3) those of the streaming section;
+# the figures are medians.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,14 +48,7 @@ if ! command -v sqlite3 >/dev/null 2>&1; then
   exit "$status"
 fi
 
-# Milliseconds the command takes, with bash's clock (no extra process in the timed part).
-elapsed_ms() {
-  local start=$EPOCHREALTIME
-  "$@" >/dev/null 2>&1
-  local end=$EPOCHREALTIME
-  echo "$(((${end/./} - ${start/./}) / 1000))"
-}
-median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2)}'; }
+. scripts/bench-lib.sh
 
 echo "==> inspector show, whole process, $large suspects ($show_runs runs each, interleaved)"
 species="species 750001"
@@ -108,6 +103,10 @@ if [ -x /usr/bin/time ]; then
 else
   echo "bench.sh: no /usr/bin/time (apt-get install time); peak memory not measured" >&2
 fi
+
+# The streaming listings: list --json, sql --format csv and --json against the shell, peak
+# memory of list --json and rank --all, and list | head -1.
+scripts/bench-streaming.sh "$bin/inspector" "$db" || status=3
 
 echo "==> backup and restore, whole process, $large suspects (scripts/bench-backup.sh)"
 scripts/bench-backup.sh "$bin/inspector" "$db" || status=$?

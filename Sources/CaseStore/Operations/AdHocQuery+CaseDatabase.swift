@@ -50,7 +50,10 @@ extension AdHocQuery {
       try withoutActuallyEscaping(row) { row in
         try run(on: connection, write: false) { statement in
           try columns(statement.columnNames)
-          while try statement.step() { try row(statement.row().map(AdHocValue.init)) }
+          let columns = 0..<statement.columnCount
+          while try statement.step() {
+            try row(columns.map { AdHocValue(statement.value(at: $0)) })
+          }
         }
       }
     }

@@ -61,8 +61,12 @@ public struct SuspicionRanking {
     return ranking
   }
 
-  /// Hands the ranking by suspicion level to `body` a page at a time, as the index
-  /// `animals_rank_order` is walked (`rank --all` streams it).
+  /// Hands the ranking by suspicion level to `body` a page at a time (`rank --all` streams it).
+  ///
+  /// Up to ``walkedLimit`` rows, the index `animals_rank_order` is walked and each page of
+  /// suspects looked up by id. Beyond it, and for `nil`, SQLite reads every suspect in id order
+  /// and sorts them in rank order (its sorter spills to temporary files, so memory stays flat):
+  /// one pass over the tables costs far less than a look-up in every table for each suspect.
   ///
   /// - Parameters:
   ///   - limit: How many rows at most; `nil` for all.
@@ -74,11 +78,22 @@ public struct SuspicionRanking {
   public func forEachPage(
     limit: Int?, size: Int = 1000, _ body: ([RankedSuspect]) throws -> Void
   ) throws {
+    var ranked = 0
+    guard let limit, limit <= Self.walkedLimit else {
+      try database.suspects.forEachPage(orderBy: Self.rankOrder, limit: limit, size: size) {
+        page in
+        try body(
+          page.map { suspect in
+            ranked += 1
+            return RankedSuspect(rank: ranked, suspect: suspect, clues: [])
+          })
+      }
+      return
+    }
     let rows = try database.statement(
       "SELECT a.id AS id FROM animals a \(Self.rankOrder) LIMIT ?")
-    try rows.bind([Int64(limit ?? -1)])
+    try rows.bind([Int64(limit)])
     let id = try rows.column("id")
-    var ranked = 0
     try rows.forEachPage(size: size, record: { try $0.int64(id) }) { ids in
       try body(
         try database.suspects.suspects(ids: ids).map { suspect in
@@ -136,10 +151,20 @@ public struct SuspicionRanking {
       }
       return
     }
-    let rows = try database.statement(Self.sortedScoringSQL)
-    try rows.bind(Self.parameters(for: incident) + [Int64(limit ?? -1)])
-    let reader = try VerdictReader(rows, incident: incident)
-    try rows.forEachPage(size: size, record: reader.scored(_:), hand)
+    try database.suspects.forEachPage(
+      orderBy: Self.sortedScoreOrder, limit: limit, size: size,
+      extraColumns: Self.verdictColumns, parameters: Self.parameters(for: incident),
+      extra: { statement in
+        let reader = try VerdictReader(statement, incident: incident)
+        return { try reader.scored($0).verdicts }
+      }
+    ) { page in
+      try body(
+        page.map { suspect, verdicts in
+          ranked += 1
+          return RankedSuspect(rank: ranked, suspect: suspect, clues: verdicts)
+        })
+    }
   }
 
   // MARK: - Internal helpers
@@ -180,24 +205,28 @@ public struct SuspicionRanking {
   /// The ranking's tie-break order, served by the index `animals_rank_order`.
   static let rankOrder = "ORDER BY a.suspicion_level DESC, a.name_key, a.species_key, a.id"
 
-  /// Every suspect in tie-break order with its clue verdicts (columns: id, paw_size,
+  /// Every suspect in tie-break order with its clue verdicts (columns: id, paw_match,
   /// favorite_fruit, no_alibi, awake). Parameters: paw clue (or NULL), fruit id, the alibi
   /// whitespace characters, the incident's clock time `HH:MM`. Asleep means the time lies in
   /// [sleep, wake), wrapping past midnight when sleep is later than wake; equal means never.
   static let scoringSQL = "SELECT \(scoreColumns) FROM animals a \(rankOrder)"
 
-  /// ``scoringSQL`` sorted by score, then tie-break order, with `?5` as the limit (-1 for all).
-  static let sortedScoringSQL = """
-    SELECT \(scoreColumns) FROM animals a
+  /// The whole ranking's order: score, then tie-break order, over ``verdictColumns`` selected
+  /// with the suspects' columns (``SuspectRepository/forEachPage(orderBy:limit:size:_:)``).
+  /// There is no `LIMIT`: with one, SQLite sorts into a temporary B-tree rather than its
+  /// sorter, which for a million rows reads and writes the temporary file a page at a time; the
+  /// reader stops after the limit instead.
+  static let sortedScoreOrder = """
     ORDER BY coalesce(a.paw_size = ?1, 0) + favorite_fruit + no_alibi + awake DESC,
       a.suspicion_level DESC, a.name_key, a.species_key, a.id
-    LIMIT ?5
     """
 
   /// The columns of ``scoringSQL``.
-  static let scoreColumns = """
-    a.id AS id,
-      coalesce(a.paw_size = ?1, 0) AS paw_size,
+  static let scoreColumns = "a.id AS id, \(verdictColumns)"
+
+  /// The verdict columns of ``scoreColumns`` (paw_match, favorite_fruit, no_alibi, awake).
+  static let verdictColumns = """
+    coalesce(a.paw_size = ?1, 0) AS paw_match,
       EXISTS (SELECT 1 FROM favorite_fruits ff WHERE ff.animal_id = a.id AND ff.fruit_id = ?2)
         AS favorite_fruit,
       NOT EXISTS (SELECT 1 FROM alibis al

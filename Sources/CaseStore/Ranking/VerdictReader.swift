@@ -17,7 +17,7 @@ struct VerdictReader {
       .map { clue in
         let name =
           switch clue {
-          case .pawSize: "paw_size"
+          case .pawSize: "paw_match"
           case .favoriteFruit: "favorite_fruit"
           case .noAlibi: "no_alibi"
           case .awake: "awake"

@@ -16,8 +16,9 @@ public struct SuspectRepository {
   /// A favourite's fruit name, or `(missing fruit id N)` when another client deleted the fruit
   /// with foreign keys off: the favourite is shown, flagged, never hidden (`check` reports it).
   static let favoriteName = "coalesce(f.name, '(missing fruit id ' || ff.fruit_id || ')')"
-  static let joins = """
-    FROM animals a
+  static let joins = "FROM animals a \(interviewJoins)"
+  /// The joins of ``joins`` after `animals a`: the interview tables, by suspect id.
+  static let interviewJoins = """
     LEFT JOIN alibis al ON al.animal_id = a.id
     LEFT JOIN sleep_schedules s ON s.animal_id = a.id
     LEFT JOIN suspicion_levels l ON l.animal_id = a.id

@@ -37,7 +37,8 @@ struct RankCommand: InspectorCommand {
     let presenter = SuspectPresenter(style: context.style)
     let explain = context[explain]
     let listing = ListingWriter<RankedSuspect>(
-      context, json: Self.json, csvHeader: Self.csvHeader, csv: Self.csvFields,
+      context, writeJSON: { Self.writeJSON($0, to: &$1, pretty: $2, indent: $3) },
+      csvHeader: Self.csvHeader, writeCSV: { CSVWriter.appendRecord(Self.csvFields($0), to: &$1) },
       layout: { Self.tableLayout(firstPage: $0, presenter: presenter, explain: explain) })
     let ranking = SuspicionRanking(database: database)
     if let reference = context[incident] {
@@ -61,6 +62,33 @@ struct RankCommand: InspectorCommand {
       ("clues_checked", .integer(Int64(row.cluesChecked))),
       ("clues", clues),
     ]
+  }
+
+  /// Appends ``json(_:)`` of `row` without building it; the same text.
+  static func writeJSON(
+    _ row: RankedSuspect, to output: inout UTF8Buffer, pretty: Bool, indent: Int
+  ) {
+    var object = JSONObjectWriter(pretty: pretty, indent: indent, to: &output)
+    object.member(JSONKeys.rank, to: &output)
+    output.append(row.rank)
+    SuspectPresenter.writeJSONMembers(
+      of: row.suspect, to: &object, &output, pretty: pretty, indent: indent)
+    object.member(JSONKeys.cluesMatched, to: &output)
+    output.append(row.cluesMatched)
+    object.member(JSONKeys.cluesChecked, to: &output)
+    output.append(row.cluesChecked)
+    object.member(JSONKeys.clues, to: &output)
+    if row.clues.isEmpty {
+      output.append("null")
+    } else {
+      var clues = JSONObjectWriter(pretty: pretty, indent: indent + 1, to: &output)
+      for verdict in row.clues {
+        clues.member(verdict.clue.rawValue, to: &output)
+        output.append(verdict.matched ? "true" : "false")
+      }
+      clues.finish(to: &output)
+    }
+    object.finish(to: &output)
   }
 
   static let csvHeader =

@@ -49,9 +49,28 @@ struct SQLCommand: InspectorCommand {
   /// A writer for rows with these columns: JSON objects keyed by column name (a repeated name
   /// keeps each value), CSV under the names, or a table with NULL shown as `NULL`.
   static func listing(columns: [String], _ context: CommandContext) -> ListingWriter<[AdHocValue]> {
-    ListingWriter(
-      context, json: { row in zip(columns, row).map { ($0, json($1)) } }, csvHeader: columns,
-      csv: { $0.map(text) },
+    let keys = JSONObjectWriter.KeyList(columns)
+    return ListingWriter(
+      context,
+      writeJSON: { row, output, pretty, indent in
+        var object = JSONObjectWriter(pretty: pretty, indent: indent, to: &output)
+        keys.withKeys { key in
+          // By index: iterating a zip retains every key and value it hands out.
+          for index in 0..<min(keys.count, row.count) {
+            object.member(quoted: key(index), to: &output)
+            writeJSON(row[index], to: &output)
+          }
+        }
+        object.finish(to: &output)
+      },
+      csvHeader: columns,
+      writeCSV: { row, output in
+        for (index, value) in row.enumerated() {
+          if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+          writeCSV(value, to: &output)
+        }
+        output.append("\r\n")
+      },
       layout: { _ in
         TableLayout(
           columns: columns.map { TextTable.Column($0) }, cells: { $0.map { text($0) ?? "NULL" } },
@@ -62,6 +81,28 @@ struct SQLCommand: InspectorCommand {
             }
           })
       })
+  }
+
+  /// Appends ``json(_:)`` of `value` without building it.
+  static func writeJSON(_ value: AdHocValue, to output: inout UTF8Buffer) {
+    switch value {
+    case .null: output.append("null")
+    case .integer(let integer): output.append(integer)
+    case .real(let double): JSONValue.writeNumber(double, to: &output)
+    case .text(let text): JSONValue.writeString(text, to: &output)
+    case .blob(let bytes): JSONValue.writeString(hex(bytes), to: &output)
+    }
+  }
+
+  /// Appends the CSV field of `value` (``text(_:)`` escaped, NULL empty) without building it.
+  static func writeCSV(_ value: AdHocValue, to output: inout UTF8Buffer) {
+    switch value {
+    case .null: break
+    case .integer(let integer): output.append(integer)
+    case .real(let double): output.append(double)
+    case .text(let text): CSVWriter.appendField(text, to: &output)
+    case .blob(let bytes): CSVWriter.appendField(hex(bytes), to: &output)
+    }
   }
 
   func render(_ result: AdHocQuery.Result, _ context: CommandContext) -> String {

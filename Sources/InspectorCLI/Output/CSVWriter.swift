@@ -75,6 +75,35 @@ public struct CSVWriter: Sendable {
     fields.map { field($0) }.joined(separator: ",") + lineEnding
   }
 
+  /// Appends one record, including its CRLF terminator, as ``record(_:)-(_:[String?])`` renders
+  /// it.
+  ///
+  /// - Parameters:
+  ///   - fields: The values; `nil` is written as an empty, unquoted field.
+  ///   - output: Where the record goes.
+  static func appendRecord(_ fields: [String?], to output: inout UTF8Buffer) {
+    for (index, field) in fields.enumerated() {
+      if index > 0 { output.append(byte: UInt8(ascii: ",")) }
+      if let field { appendField(field, to: &output) }
+    }
+    output.append("\r\n")
+  }
+
+  /// Appends one field as ``field(_:)`` escapes it (`nil` is nothing: an empty field).
+  static func appendField(_ value: String, to output: inout UTF8Buffer) {
+    guard needsQuoting(value) else {
+      output.append(value)
+      return
+    }
+    output.append(byte: UInt8(ascii: "\""))
+    for byte in value.utf8 {
+      // A quote is ASCII, so it is never part of a multi-byte character.
+      if byte == UInt8(ascii: "\"") { output.append(byte: byte) }
+      output.append(byte: byte)
+    }
+    output.append(byte: UInt8(ascii: "\""))
+  }
+
   /// Escapes one field.
   ///
   /// - Parameter value: The value, or `nil` for an absent value.

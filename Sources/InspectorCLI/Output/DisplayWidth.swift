@@ -59,6 +59,20 @@ public func displayWidth(of character: Character) -> Int {
 ///   measure text before styling it.
 /// - Returns: The width in columns, 0 for the empty string.
 public func displayWidth(of string: String) -> Int {
+  if let width = simpleWidth(of: string) { return width }
+  var width = 0
+  for character in string {
+    width += displayWidth(of: character)
+  }
+  return width
+}
+
+// MARK: - Private helpers
+
+/// The width of text made only of scalars that are one column each and each their own
+/// grapheme cluster (see ``isSimpleScalar(_:)``), counted without grapheme breaking; `nil` for
+/// any other text.
+func simpleWidth(of string: String) -> Int? {
   var width = 0
   var allPrintableASCII = true
   for byte in string.utf8 {
@@ -70,13 +84,24 @@ public func displayWidth(of string: String) -> Int {
   }
   if allPrintableASCII { return width }
   width = 0
-  for character in string {
-    width += displayWidth(of: character)
+  for scalar in string.unicodeScalars {
+    guard isSimpleScalar(scalar.value) else { return nil }
+    width += 1
   }
   return width
 }
 
-// MARK: - Private helpers
+/// Printable ASCII; Latin-1, Latin Extended-A and -B and IPA letters (U+00A0 to U+02AF, but
+/// not the soft hyphen U+00AD, a format character); the dashes, quotes, bullets and ellipsis of
+/// U+2010 to U+2027; box drawing and block elements (U+2500 to U+259F, the table's rule and
+/// the suspicion bar). None of them is a combining mark, an emoji, East Asian Wide, or joins
+/// a grapheme cluster with a neighbour that is also in this set, so each is one column.
+private func isSimpleScalar(_ value: UInt32) -> Bool {
+  switch value {
+  case 0x20..<0x7F, 0xA0..<0xAD, 0xAE..<0x2B0, 0x2010...0x2027, 0x2500...0x259F: true
+  default: false
+  }
+}
 
 /// Width of one scalar on its own; `textPresentation` disables the emoji rule (VS15 seen).
 private func scalarWidth(_ scalar: Unicode.Scalar, textPresentation: Bool) -> Int {
@@ -133,3 +158,25 @@ private let eastAsianWideRanges: [ClosedRange<UInt32>] = [
   0x20000...0x2FFFD,  // CJK Extensions B to F, compatibility supplement
   0x30000...0x3FFFD,  // CJK Extensions G and H
 ]
+
+/// Remembers the display width of texts that need grapheme breaking to measure, so that a
+/// streamed table measures each distinct cell once (the suspect column's emoji and names repeat
+/// page after page); other texts are measured directly, which is as fast as a look-up.
+///
+/// Holds at most ``capacity`` texts; once full it starts again, so memory stays bounded
+/// however many rows are written.
+final class DisplayWidthCache {
+  /// The most texts remembered at once.
+  static let capacity = 4096
+  private var widths: [String: Int] = [:]
+
+  /// ``displayWidth(of:)-(String)`` of `text`.
+  func width(of text: String) -> Int {
+    if let width = simpleWidth(of: text) { return width }
+    if let width = widths[text] { return width }
+    let width = displayWidth(of: text)
+    if widths.count >= Self.capacity { widths.removeAll(keepingCapacity: true) }
+    widths[text] = width
+    return width
+  }
+}

@@ -54,9 +54,9 @@ public enum JSONValue: Sendable, Equatable {
   /// ``serialized(pretty:)`` for a value written `nestedLevels` deep inside a pretty array or
   /// object, so its inner lines carry that indentation too (a streamed listing's elements).
   func serialized(pretty: Bool, nestedLevels: Int) -> String {
-    var output = ""
+    var output = UTF8Buffer()
     write(to: &output, pretty: pretty, indent: nestedLevels)
-    return output
+    return output.text
   }
 
   /// Compares two values structurally; objects are equal when they hold the
@@ -84,9 +84,9 @@ public enum JSONValue: Sendable, Equatable {
   /// - Parameter string: Any text; interior NULs become `\u0000`.
   /// - Returns: The quoted, escaped literal.
   public static func quoted(_ string: String) -> String {
-    var output = ""
+    var output = UTF8Buffer()
     writeString(string, to: &output)
-    return output
+    return output.text
   }
 
   // MARK: - Private helpers
@@ -98,110 +98,108 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
-  private func write(to output: inout String, pretty: Bool, indent: Int) {
+  /// Appends the value's JSON text to `output`; `indent` is its nesting level in pretty text.
+  func write(to output: inout UTF8Buffer, pretty: Bool, indent: Int) {
     switch self {
     case .null:
-      output += "null"
+      output.append("null")
     case .bool(let value):
-      output += value ? "true" : "false"
+      output.append(value ? "true" : "false")
     case .integer(let value):
-      output += String(value)
+      output.append(value)
     case .double(let value):
-      output += Self.number(value)
+      Self.writeNumber(value, to: &output)
     case .string(let value):
       Self.writeString(value, to: &output)
     case .array(let elements):
       guard !elements.isEmpty else {
-        output += "[]"
+        output.append("[]")
         return
       }
       if !pretty || elements.allSatisfy(\.isScalar) {
-        output += "["
+        output.append(byte: UInt8(ascii: "["))
         for (index, element) in elements.enumerated() {
-          if index > 0 { output += pretty ? ", " : "," }
+          if index > 0 { output.append(pretty ? ", " : ",") }
           element.write(to: &output, pretty: pretty, indent: indent)
         }
-        output += "]"
+        output.append(byte: UInt8(ascii: "]"))
         return
       }
-      output += "["
+      output.append(byte: UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        output += index > 0 ? ",\n" : "\n"
+        output.append(index > 0 ? ",\n" : "\n")
         Self.writeIndent(indent + 1, to: &output)
         element.write(to: &output, pretty: true, indent: indent + 1)
       }
-      output += "\n"
+      output.append(byte: UInt8(ascii: "\n"))
       Self.writeIndent(indent, to: &output)
-      output += "]"
+      output.append(byte: UInt8(ascii: "]"))
     case .object(let members):
-      guard !members.isEmpty else {
-        output += "{}"
-        return
-      }
-      output += "{"
-      for (index, (key, value)) in members.enumerated() {
-        if pretty {
-          output += index > 0 ? ",\n" : "\n"
-          Self.writeIndent(indent + 1, to: &output)
-        } else if index > 0 {
-          output += ","
-        }
-        Self.writeString(key, to: &output)
-        output += pretty ? ": " : ":"
+      var object = JSONObjectWriter(pretty: pretty, indent: indent, to: &output)
+      for (key, value) in members {
+        object.member(key, to: &output)
         value.write(to: &output, pretty: pretty, indent: indent + 1)
       }
-      if pretty {
-        output += "\n"
-        Self.writeIndent(indent, to: &output)
-      }
-      output += "}"
+      object.finish(to: &output)
     }
   }
 
-  private static func writeIndent(_ level: Int, to output: inout String) {
-    output += String(repeating: "  ", count: level)
+  /// Appends an array of strings as ``array(_:)`` of ``string(_:)``s writes it: on one line,
+  /// `", "` between elements in pretty text and `","` in compact text.
+  static func writeStrings(_ strings: [String], pretty: Bool, to output: inout UTF8Buffer) {
+    output.append(byte: UInt8(ascii: "["))
+    for (index, string) in strings.enumerated() {
+      if index > 0 { output.append(pretty ? ", " : ",") }
+      writeString(string, to: &output)
+    }
+    output.append(byte: UInt8(ascii: "]"))
+  }
+
+  /// Two spaces per level.
+  static func writeIndent(_ level: Int, to output: inout UTF8Buffer) {
+    output.append(byte: UInt8(ascii: " "), count: 2 * level)
   }
 
   /// Shortest round-trip text (`Double.description`), which always carries a
-  /// "." or an exponent and so never reads back as an integer.
-  private static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    return value.description
+  /// "." or an exponent and so never reads back as an integer; `null` for NaN and infinities.
+  static func writeNumber(_ value: Double, to output: inout UTF8Buffer) {
+    guard value.isFinite else {
+      output.append("null")
+      return
+    }
+    output.append(value)
   }
 
-  private static let hexDigits: [Character] = Array("0123456789abcdef")
+  private static let hexDigits = Array("0123456789abcdef".utf8)
 
-  private static func writeString(_ string: String, to output: inout String) {
-    output += "\""
-    var plainStart = string.unicodeScalars.startIndex
-    let scalars = string.unicodeScalars
-    var index = scalars.startIndex
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      let escape: String?
-      switch scalar.value {
-      case 0x22: escape = "\\\""
-      case 0x5C: escape = "\\\\"
-      case 0x08: escape = "\\b"
-      case 0x09: escape = "\\t"
-      case 0x0A: escape = "\\n"
-      case 0x0C: escape = "\\f"
-      case 0x0D: escape = "\\r"
-      case 0x00..<0x20:
-        let high = hexDigits[Int(scalar.value >> 4)]
-        let low = hexDigits[Int(scalar.value & 0xF)]
-        escape = "\\u00" + String(high) + String(low)
-      default: escape = nil
+  /// Appends `string` as a quoted JSON string literal (see ``serialized(pretty:)``).
+  ///
+  /// Works on UTF-8 bytes: every byte that needs an escape is ASCII, and the bytes of a
+  /// non-ASCII character are all 0x80 or above, so runs of plain bytes are copied as they are.
+  static func writeString(_ string: String, to output: inout UTF8Buffer) {
+    output.append(byte: UInt8(ascii: "\""))
+    string.withUTF8Bytes { bytes in
+      var plainStart = 0
+      for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+        output.append(bytes: bytes[plainStart..<index])
+        plainStart = index + 1
+        switch byte {
+        case 0x22: output.append("\\\"")
+        case 0x5C: output.append("\\\\")
+        case 0x08: output.append("\\b")
+        case 0x09: output.append("\\t")
+        case 0x0A: output.append("\\n")
+        case 0x0C: output.append("\\f")
+        case 0x0D: output.append("\\r")
+        default:
+          output.append("\\u00")
+          output.append(byte: hexDigits[Int(byte >> 4)])
+          output.append(byte: hexDigits[Int(byte & 0xF)])
+        }
       }
-      if let escape {
-        output += String(scalars[plainStart..<index])
-        output += escape
-        plainStart = scalars.index(after: index)
-      }
-      index = scalars.index(after: index)
+      output.append(bytes: bytes[plainStart...])
     }
-    output += String(scalars[plainStart..<scalars.endIndex])
-    output += "\""
+    output.append(byte: UInt8(ascii: "\""))
   }
 }
 

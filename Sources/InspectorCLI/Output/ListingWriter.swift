@@ -10,14 +10,18 @@ final class ListingWriter<Row> {
   // MARK: - Properties
 
   private let context: CommandContext
-  private let json: (Row) -> [(String, JSONValue)]
+  /// Appends a row's JSON object: pretty (and how deep) or compact.
+  private let json: (Row, inout UTF8Buffer, _ pretty: Bool, _ indent: Int) -> Void
   private let csvHeader: [String]
-  private let csv: (Row) -> [String?]
+  /// Appends a row's CSV record.
+  private let csv: (Row, inout UTF8Buffer) -> Void
   /// The table's layout, chosen from the first page (the ranking's clue columns depend on it).
   private let layout: ([Row]) -> TableLayout<Row>
   private var table: (StreamingTable, TableLayout<Row>)?
   private var rowsWritten = 0
   private var started = false
+  /// The text of the page being written, kept between pages for its capacity.
+  private var text = UTF8Buffer()
 
   // MARK: - Init
 
@@ -29,15 +33,41 @@ final class ListingWriter<Row> {
   ///   - csvHeader: The CSV header's column names.
   ///   - csv: A row's CSV fields, in header order; `nil` is an empty field.
   ///   - layout: The table's layout given the first page (empty when there are no rows).
-  init(
+  convenience init(
     _ context: CommandContext, json: @escaping (Row) -> [(String, JSONValue)],
     csvHeader: [String], csv: @escaping (Row) -> [String?],
     layout: @escaping ([Row]) -> TableLayout<Row>
   ) {
+    self.init(
+      context,
+      writeJSON: { row, output, pretty, indent in
+        JSONValue.object(json(row)).write(to: &output, pretty: pretty, indent: indent)
+      },
+      csvHeader: csvHeader,
+      writeCSV: { row, output in CSVWriter.appendRecord(csv(row), to: &output) },
+      layout: layout)
+  }
+
+  /// Creates a writer for one listing whose rows write their own JSON and CSV text, for rows
+  /// that are cheaper to write directly than to build as ``JSONValue``s (`sql`'s values).
+  ///
+  /// - Parameters:
+  ///   - context: The command's context: its format, style and output.
+  ///   - writeJSON: Appends a row's JSON object, pretty at the given depth or compact, as
+  ///     ``JSONValue/serialized(pretty:)`` would write it.
+  ///   - csvHeader: The CSV header's column names.
+  ///   - writeCSV: Appends a row's CSV record, as ``CSVWriter/record(_:)-(_:[String?])`` would.
+  ///   - layout: The table's layout given the first page (empty when there are no rows).
+  init(
+    _ context: CommandContext,
+    writeJSON: @escaping (Row, inout UTF8Buffer, _ pretty: Bool, _ indent: Int) -> Void,
+    csvHeader: [String], writeCSV: @escaping (Row, inout UTF8Buffer) -> Void,
+    layout: @escaping ([Row]) -> TableLayout<Row>
+  ) {
     self.context = context
-    self.json = json
+    self.json = writeJSON
     self.csvHeader = csvHeader
-    self.csv = csv
+    self.csv = writeCSV
     self.layout = layout
   }
 
@@ -48,31 +78,32 @@ final class ListingWriter<Row> {
   /// - Throws: ``OutputError`` when stdout refuses the text.
   func write(_ page: [Row]) throws(OutputError) {
     guard !page.isEmpty else { return }
-    var text = started ? "" : start(firstPage: page)
+    text.removeAll()
+    if !started { start(firstPage: page) }
     switch context.format {
     case .json:
       for row in page {
-        text += rowsWritten == 0 ? "\n  " : ",\n  "
-        text += JSONValue.object(json(row)).serialized(pretty: true, nestedLevels: 1)
+        text.append(rowsWritten == 0 ? "\n  " : ",\n  ")
+        json(row, &text, true, 1)
         rowsWritten += 1
       }
     case .ndjson:
       for row in page {
-        text += JSONValue.object(json(row)).serialized() + "\n"
+        json(row, &text, false, 0)
+        text.append(byte: UInt8(ascii: "\n"))
         rowsWritten += 1
       }
     case .csv:
       for row in page {
-        text += CSVWriter.record(csv(row))
+        csv(row, &text)
         rowsWritten += 1
       }
     case .table:
       let (table, layout) = tableFor(page)
       for row in page {
-        text +=
-          table.line(layout.cells(row), keepingWhole: { layout.keepsWhole(row, $0) }) {
-            layout.cellStyle(row, $0, $1)
-          } + "\n"
+        table.appendLine(
+          layout.cells(row), to: &text, keepingWhole: { layout.keepsWhole(row, $0) }
+        ) { layout.cellStyle(row, $0, $1) }
         rowsWritten += 1
       }
     }
@@ -83,23 +114,28 @@ final class ListingWriter<Row> {
   ///
   /// - Throws: ``OutputError`` when stdout refuses the text.
   func finish() throws(OutputError) {
-    var text = started ? "" : start(firstPage: [])
-    if context.format == .json { text += rowsWritten == 0 ? "]\n" : "\n]\n" }
+    text.removeAll()
+    if !started { start(firstPage: []) }
+    if context.format == .json { text.append(rowsWritten == 0 ? "]\n" : "\n]\n") }
     try context.output.write(text)
   }
 
   // MARK: - Private helpers
 
-  /// What comes before the first row: `[`, the CSV header, or the table's header and rule.
-  private func start(firstPage: [Row]) -> String {
+  /// Appends what comes before the first row: `[`, the CSV header, or the table's header and
+  /// rule.
+  private func start(firstPage: [Row]) {
     started = true
     switch context.format {
-    case .json: return "["
-    case .ndjson: return ""
-    case .csv: return CSVWriter.record(csvHeader)
+    case .json: text.append(byte: UInt8(ascii: "["))
+    case .ndjson: break
+    case .csv: CSVWriter.appendRecord(csvHeader, to: &text)
     case .table:
       let (table, _) = tableFor(firstPage)
-      return table.headerLines(headerStyle: context.style.bold).map { $0 + "\n" }.joined()
+      for line in table.headerLines(headerStyle: context.style.bold) {
+        text.append(line)
+        text.append(byte: UInt8(ascii: "\n"))
+      }
     }
   }
 

@@ -62,6 +62,21 @@ public final class OutputSink {
     if buffer.count >= Self.bufferCapacity { try flush() }
   }
 
+  /// Appends the text in `text` as ``write(_:)-(String)`` does, without making a `String` of it
+  /// for a descriptor's sink (listings build their pages as bytes).
+  ///
+  /// - Throws: ``OutputError`` as ``write(_:)-(String)`` does.
+  func write(_ text: UTF8Buffer) throws(OutputError) {
+    guard !text.isEmpty else { return }
+    hasOutput = true
+    guard descriptor != nil else {
+      collected += text.text
+      return
+    }
+    buffer.append(contentsOf: text.bytes)
+    if buffer.count >= Self.bufferCapacity { try flush() }
+  }
+
   /// Writes out whatever is buffered.
   ///
   /// - Throws: ``OutputError`` as ``write(_:)`` does; the buffer is dropped either way.

@@ -16,6 +16,8 @@ struct StreamingTable {
   let widths: [Int]
   /// What ends a cut cell: "…" (U+2026), one column wide.
   static let ellipsis = "…"
+  /// Widths of the cells measured so far.
+  private let widthCache = DisplayWidthCache()
 
   // MARK: - Init
 
@@ -61,17 +63,57 @@ struct StreamingTable {
     _ row: [String], keepingWhole: (_ column: Int) -> Bool = { _ in false },
     cellStyle: (_ column: Int, _ text: String) -> String
   ) -> String {
-    let cells = widths.indices.map { index -> String in
-      guard index < row.count else { return "" }
-      let text = TextTable.singleLine(row[index])
-      let whole = table.columns[index].alignment == .right || keepingWhole(index)
-      return whole ? text : Self.cut(text, to: widths[index])
+    var output = UTF8Buffer()
+    appendLine(row, to: &output, keepingWhole: keepingWhole, cellStyle: cellStyle)
+    return String(output.text.dropLast())
+  }
+
+  /// Appends one body line and its "\n": each cell on one line, cut to its column's width, as
+  /// ``TextTable/renderLine(_:widths:style:)`` draws it.
+  ///
+  /// - Parameters:
+  ///   - row: At most one cell per column; missing trailing cells are empty.
+  ///   - output: Where the line goes; it gets no trailing spaces.
+  ///   - keepingWhole: Whether the cell of a left-aligned column must not be cut either.
+  ///   - cellStyle: Applied to a cell's text (after cutting) given its column index.
+  func appendLine(
+    _ row: [String], to output: inout UTF8Buffer,
+    keepingWhole: (_ column: Int) -> Bool = { _ in false },
+    cellStyle: (_ column: Int, _ text: String) -> String
+  ) {
+    let start = output.count
+    for (index, width) in widths.enumerated() {
+      if index > 0 { output.append("  ") }
+      guard index < row.count else { continue }
+      var text = TextTable.singleLine(row[index])
+      var textWidth = self.width(of: text)
+      let rightAligned = table.columns[index].alignment == .right
+      if !rightAligned && textWidth > width && !keepingWhole(index) {
+        text = Self.cut(text, to: width)
+        textWidth = displayWidth(of: text)
+      }
+      let padding = max(0, width - textWidth)
+      if rightAligned { output.append(byte: UInt8(ascii: " "), count: padding) }
+      if !text.isEmpty { output.append(cellStyle(index, text)) }
+      if !rightAligned { output.append(byte: UInt8(ascii: " "), count: padding) }
     }
-    return table.renderLine(cells, widths: widths, style: cellStyle)
+    output.trimTrailingSpaces(from: start)
+    output.append(byte: UInt8(ascii: "\n"))
+  }
+
+  /// The display width of a cell: computed once for each text that needs grapheme breaking
+  /// (the emoji of the suspect column repeat on every page), directly for the rest.
+  private func width(of text: String) -> Int {
+    widthCache.width(of: text)
   }
 
   /// `text` if it fits in `width` columns, else its longest prefix that fits with "…" after it.
   static func cut(_ text: String, to width: Int) -> String {
+    if let textWidth = simpleWidth(of: text) {
+      // One column per scalar, each its own character: cut by scalars.
+      guard textWidth > width else { return text }
+      return String(text.unicodeScalars.prefix(max(width - 1, 0))) + ellipsis
+    }
     guard displayWidth(of: text) > width else { return text }
     var result = ""
     var used = 0

@@ -173,11 +173,7 @@ public struct TextTable: Sendable {
 
   /// Makes a cell printable on one line (see the type's documentation).
   static func singleLine(_ text: String) -> String {
-    let needsWork = text.unicodeScalars.contains { scalar in
-      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-        || scalar.value == 0x2029 || isBidiControl(scalar)
-    }
-    guard needsWork else { return text }
+    guard needsSingleLineWork(text) else { return text }
     var result = ""
     for character in text {
       if character.isNewline {
@@ -199,6 +195,28 @@ public struct TextTable: Sendable {
   /// would reorder the rest of the line on a terminal.
   private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
     (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+  }
+
+  /// Whether `text` holds a scalar that ``singleLine(_:)`` replaces: below U+0020, U+007F to
+  /// U+009F, U+2028, U+2029 or a bidirectional control. Read as UTF-8 bytes: U+0080 to U+009F
+  /// are C2 80 to C2 9F; U+2028, U+2029 and U+202A to U+202E are E2 80 A8 to E2 80 AE; U+2066
+  /// to U+2069 are E2 81 A6 to E2 81 A9 (C2 and E2 only ever start a character).
+  private static func needsSingleLineWork(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    var beforePrevious: UInt8 = 0
+    for byte in text.utf8 {
+      if byte < 0x20 || byte == 0x7F { return true }
+      if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
+      if beforePrevious == 0xE2 && previous == 0x80 && (0xA8...0xAE).contains(byte) {
+        return true
+      }
+      if beforePrevious == 0xE2 && previous == 0x81 && (0xA6...0xA9).contains(byte) {
+        return true
+      }
+      beforePrevious = previous
+      previous = byte
+    }
+    return false
   }
 
   static func trimmingTrailingSpaces(_ line: String) -> String {

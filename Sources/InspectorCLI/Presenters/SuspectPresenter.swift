@@ -70,8 +70,25 @@ struct SuspectPresenter {
 
   /// The bar and label, e.g. `█████░░░░░ Very suspicious`, without colour.
   static func suspicionText(_ level: SuspicionLevel) -> String {
-    "\(bar(level)) \(level.label.rawValue)"
+    let filled = Int((level.value * 10).rounded())
+    guard let texts = suspicionTexts[level.label], texts.indices.contains(filled) else {
+      return "\(bar(level)) \(level.label.rawValue)"
+    }
+    return texts[filled]
   }
+
+  /// ``suspicionText(_:)`` for every label and number of filled cells, made once: every row of
+  /// a listing shows one.
+  private static let suspicionTexts = Dictionary(
+    uniqueKeysWithValues: SuspicionLabel.allCases.map { label in
+      (
+        label,
+        (0...10).map { filled in
+          String(repeating: "█", count: filled) + String(repeating: "░", count: 10 - filled) + " "
+            + label.rawValue
+        }
+      )
+    })
 
   /// `text` in the label's colour (when colour is on).
   func colored(_ text: String, _ label: SuspicionLabel) -> String {
@@ -86,7 +103,11 @@ struct SuspectPresenter {
 
   /// The first `count` favourites joined by `, `, with `, …` when there are more.
   static func favoritesSummary(_ fruits: [String], count: Int = 3) -> String {
-    let shown = fruits.prefix(count).joined(separator: ", ")
+    var shown = ""
+    for (index, fruit) in fruits.prefix(count).enumerated() {
+      if index > 0 { shown += ", " }
+      shown += fruit
+    }
     return fruits.count > count ? shown + ", …" : shown
   }
 
@@ -119,7 +140,8 @@ struct SuspectPresenter {
   static func listing(_ context: CommandContext) -> ListingWriter<Suspect> {
     let presenter = SuspectPresenter(style: context.style)
     return ListingWriter(
-      context, json: json, csvHeader: csvHeader, csv: csvFields,
+      context, writeJSON: { writeJSON($0, to: &$1, pretty: $2, indent: $3) },
+      csvHeader: csvHeader, writeCSV: { CSVWriter.appendRecord(csvFields($0), to: &$1) },
       layout: { _ in presenter.tableLayout })
   }
 
