@@ -33,13 +33,7 @@ struct JSONObjectWriter {
   /// Writes what comes before a member's value: the separator, the indentation and the quoted
   /// key with its colon. The caller then writes the value, `indent + 1` levels deep.
   mutating func member(_ key: String, to output: inout UTF8Buffer) {
-    if pretty {
-      output.append(members > 0 ? ",\n" : "\n")
-      JSONValue.writeIndent(indent + 1, to: &output)
-    } else if members > 0 {
-      output.append(byte: UInt8(ascii: ","))
-    }
-    members += 1
+    separate(to: &output)
     JSONValue.writeString(key, to: &output)
     output.append(pretty ? ": " : ":")
   }
@@ -51,6 +45,14 @@ struct JSONObjectWriter {
 
   /// ``member(_:to:)`` for a key's quoted bytes (see ``KeyList``).
   mutating func member(quoted key: UnsafeBufferPointer<UInt8>, to output: inout UTF8Buffer) {
+    separate(to: &output)
+    output.append(bytes: key)
+    output.append(pretty ? ": " : ":")
+  }
+
+  /// What comes before a member's key: a comma after the first member and, pretty, a new line
+  /// indented one level deeper than the object.
+  private mutating func separate(to output: inout UTF8Buffer) {
     if pretty {
       output.append(members > 0 ? ",\n" : "\n")
       JSONValue.writeIndent(indent + 1, to: &output)
@@ -58,8 +60,6 @@ struct JSONObjectWriter {
       output.append(byte: UInt8(ascii: ","))
     }
     members += 1
-    output.append(bytes: key)
-    output.append(pretty ? ": " : ":")
   }
 
   /// Closes the object: `{}` when it has no members.
