@@ -63,7 +63,7 @@ public struct SuspicionRanking {
 
   /// Hands the ranking by suspicion level to `body` a page at a time (`rank --all` streams it).
   ///
-  /// Up to ``walkedLimit`` rows, the index `animals_rank_order` is walked and each page of
+  /// Up to `walkedLimit` (1,000) rows, the index `animals_rank_order` is walked and each page of
   /// suspects looked up by id. Beyond it, and for `nil`, SQLite reads every suspect in id order
   /// and sorts them in rank order (its sorter spills to temporary files, so memory stays flat):
   /// one pass over the tables costs far less than a look-up in every table for each suspect.
