@@ -200,4 +200,23 @@ final class StandardErrorText: @unchecked Sendable {
 
   /// Appends `part`; safe from any thread.
   @Sendable func append(_ part: String) { lock.withLock { parts.append(part) } }
+
+  /// A fruit colour another client stored against the schema's CHECK is named, with SQL that
+  /// repairs it.
+  @Test func aBadFruitColourIsNamedWithItsRepair() throws {
+    let cli = try CLITestCase.seeded(
+      writtenByAnotherClient: """
+        PRAGMA ignore_check_constraints = ON;
+        UPDATE fruits SET color = 'NotAColour' WHERE id = 2;
+        """)
+    let outcome = cli.run("check", "--format", "csv")
+    #expect(outcome.status == 65)
+    #expect(
+      outcome.standardOutput.contains(
+        "fault,domain,fruits,id 2,color 'NotAColour' is not a lower-case colour name or #RRGGBB,"
+          + "\"inspector sql --write \"\"UPDATE fruits SET color = 'red' WHERE id = 2\"\"\"\r\n"),
+      "\(outcome.standardOutput)")
+    cli.succeed("sql", "--write", "UPDATE fruits SET color = 'red' WHERE id = 2")
+    #expect(cli.run("check").status == 0)
+  }
 }

@@ -215,6 +215,18 @@ enum InvariantCheck {
       sql: "SELECT id, quote(name) FROM fruits WHERE trim(name, \(whiteSpace)) = '' ORDER BY id",
       message: { "name \($0[1]) is blank" }, hint: nil),
     DomainRule(
+      table: "fruits", kind: .domain, rowLabel: "id",
+      // The CHECK of migration 0001 on fruits.color.
+      sql: """
+        SELECT id, quote(color) FROM fruits
+        WHERE typeof(color) <> 'text' OR NOT (
+          (length(color) = 7 AND color GLOB '#[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]')
+          OR (length(color) BETWEEN 1 AND 40 AND color NOT GLOB '*[^a-z -]*' AND color GLOB '[a-z]*'))
+        ORDER BY id
+        """,
+      message: { "color \($0[1]) is not a lower-case colour name or #RRGGBB" },
+      hint: "inspector sql --write \"UPDATE fruits SET color = 'red' WHERE id = {id}\""),
+    DomainRule(
       table: "suspicion_levels", kind: .domain, rowLabel: "animal_id",
       sql: """
         SELECT animal_id, quote(level) FROM suspicion_levels
