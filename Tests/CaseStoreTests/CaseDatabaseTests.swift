@@ -50,19 +50,16 @@ struct CaseDatabaseTests {
     }
   }
 
-  @Test func anUnmigratedDatabaseIsOutOfDate() throws {
+  @Test func anotherProgramsDatabaseIsNotACaseFileAndAnEmptyOneIsOutOfDate() throws {
     try withTemporaryFile { path in
       do {
         let connection = try Connection(path: path, mode: .readWriteCreate)
         try connection.execute("CREATE TABLE unrelated (x)")
       }
-      let latest = CaseDatabase.migrator.latestVersion
-      #expect(throws: CaseError.schemaOutOfDate(current: 0, latest: latest)) {
-        try CaseDatabase(path: path, access: .readWrite)
-      }
-      #expect(throws: CaseError.schemaOutOfDate(current: 0, latest: latest)) {
-        try CaseDatabase(path: path, access: .readOnly)
-      }
+      let foreign = CaseFileError.notACaseDatabase(
+        path, reason: "no application_id and no migrations")
+      #expect(throws: foreign) { try CaseDatabase(path: path, access: .readWrite) }
+      #expect(throws: foreign) { try CaseDatabase(path: path, access: .readOnly) }
       // Another program's database is never turned into a case file, nor touched.
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       #expect(
@@ -71,6 +68,13 @@ struct CaseDatabaseTests {
         try CaseDatabase(path: path, access: .create)
       }
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+    try withTemporaryFile { path in
+      _ = try Connection(path: path, mode: .readWriteCreate)
+      let latest = CaseDatabase.migrator.latestVersion
+      #expect(throws: CaseError.schemaOutOfDate(current: 0, latest: latest)) {
+        try CaseDatabase(path: path, access: .readOnly)
+      }
     }
   }
 
@@ -88,8 +92,12 @@ struct CaseDatabaseTests {
   @Test func aFileThatIsNotADatabaseIsRefused() throws {
     try withTemporaryFile { path in
       try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
-      let error = try #require(throws: SQLiteError.self) {
+      // A writable open reads the header first and refuses the file before SQLite opens it.
+      #expect(throws: CaseFileError.notADatabase(path)) {
         try CaseDatabase(path: path, access: .readWrite)
+      }
+      let error = try #require(throws: SQLiteError.self) {
+        try CaseDatabase(path: path, access: .readOnly)
       }
       #expect(error.code == .notADatabase)
     }

@@ -227,7 +227,10 @@ struct OtherClientRecordTests {
     )
   }
 
-  @Test(arguments: [["init"], ["init", "--seed"], ["migrate", "up"], ["demo"]])
+  @Test(arguments: [
+    ["init"], ["init", "--seed"], ["migrate", "up"], ["demo"], ["list"], ["show", "crow"],
+    ["suspect", "crow", "0.5"],
+  ])
   func anotherProgramsDatabaseIsNeverTurnedIntoACaseFile(arguments: [String]) throws {
     let cli = try CLITestCase()
     let writer = try Connection(path: cli.databasePath, mode: .readWriteCreate, walMode: false)

@@ -51,7 +51,12 @@ public final class CaseDatabase {
       case .readWrite: .readWrite
       case .create: .readWriteCreate
       }
-    if access == .create { try CaseFile.requireCaseFileOrNew(at: path, busyTimeout: busyTimeout) }
+    // Another program's SQLite file is refused before a writable open could touch it (turning
+    // on WAL changes the file); the check reads the header and, only when the mark is missing,
+    // the schema on a read-only connection.
+    if access != .readOnly {
+      try CaseFile.requireCaseFileOrNew(at: path, busyTimeout: busyTimeout)
+    }
     connection = try Connection(path: path, mode: mode, busyTimeout: busyTimeout)
     let migrator = CaseDatabase.migrator
     switch access {
@@ -60,6 +65,11 @@ public final class CaseDatabase {
     case .readWrite, .readOnly:
       let current = try migrator.currentVersion(of: connection)
       if current < migrator.latestVersion {
+        // Another program's SQLite file is no case file to upgrade: say so, as `migrate up`
+        // would, instead of suggesting it.
+        if current == 0 && access == .readOnly {
+          try CaseFile.requireCaseFileOrNew(at: path, busyTimeout: busyTimeout)
+        }
         throw CaseError.schemaOutOfDate(current: current, latest: migrator.latestVersion)
       }
       if current > migrator.latestVersion, access == .readWrite {
