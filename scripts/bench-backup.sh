@@ -16,17 +16,10 @@
 set -uo pipefail
 . "$(dirname "$0")/bench-lib.sh"
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 INSPECTOR DB" >&2
-  exit 1
-fi
+section_arguments "$(basename "$0")" "$@"
 inspector=$1
 runs=${BACKUP_RUNS:-3}
 status=0
-if ! command -v sqlite3 >/dev/null 2>&1; then
-  echo "bench-backup.sh: no sqlite3 shell; skipping the backup comparisons" >&2
-  exit 1
-fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/inspector-bench-backup.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 cp "$2" "$work/case.sqlite" || exit 1

@@ -27,3 +27,18 @@ verdict() {
     return 1
   fi
 }
+
+# section_arguments SCRIPT "$@": the check every section script starts with: exactly two
+# arguments (INSPECTOR DB) and a sqlite3 shell to compare with; exits 1 otherwise.
+section_arguments() {
+  local script=$1
+  shift
+  if [ $# -ne 2 ]; then
+    echo "usage: $script INSPECTOR DB" >&2
+    exit 1
+  fi
+  if ! command -v sqlite3 >/dev/null 2>&1; then
+    echo "$script: no sqlite3 shell; skipping its comparisons" >&2
+    exit 1
+  fi
+}

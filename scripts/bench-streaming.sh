@@ -17,21 +17,14 @@
 #
 # Exit status: 0 when every target holds, 3 when one is missed, 1 when the tools are missing.
 set -uo pipefail
+. "$(dirname "$0")/bench-lib.sh"
 
-if [ $# -ne 2 ]; then
-  echo "usage: $0 INSPECTOR DB" >&2
-  exit 1
-fi
+section_arguments "$(basename "$0")" "$@"
 inspector=$1
 db=$2
 runs=${STREAM_RUNS:-3}
 status=0
-if ! command -v sqlite3 >/dev/null 2>&1; then
-  echo "bench-streaming.sh: no sqlite3 shell; skipping the streaming comparisons" >&2
-  exit 1
-fi
 
-. "$(dirname "$0")/bench-lib.sh"
 
 # `list --json` in SQL: the same keys in the same order, the favourites' names (or list's flag
 # for a missing fruit) in position order as a JSON array, the schedule as an object, the label
