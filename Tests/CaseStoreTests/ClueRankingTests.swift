@@ -139,7 +139,10 @@ import Testing
   }
 
   /// The top-k walk must agree with scoring every suspect in Swift and sorting.
-  @Test(arguments: [1, 7, 42])
+  /// Seed 99's incident is for a fruit nobody favours, seed 3's for one a single suspect
+  /// favours: the walk then scores the favourers apart and stops on the best score the others
+  /// can reach.
+  @Test(arguments: [1, 3, 7, 42, 99])
   func topKEqualsBruteForceOnRandomCases(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let fruits = try database.fruits.all().map(\.name)
@@ -163,9 +166,17 @@ import Testing
       try database.suspects.setSuspicionLevel(
         id: suspect.id, SuspicionLevel(Double(random.next() % 5) / 4)!)
     }
+    var fruit = fruits[Int(random.next() % 19)]
+    if seed == 99 || seed == 3 {
+      fruit = try database.fruits.add(name: "Durian", color: "yellow").name
+    }
+    if seed == 3 {
+      let lone = try #require(try database.suspects.all().last)
+      try database.suspects.addFavorite(id: lone.id, fruit: fruit)
+    }
     let incident = try database.incidents.add(
       NewIncident(
-        fruit: fruits[Int(random.next() % 19)],
+        fruit: fruit,
         occurredAt: try LocalDateTime(parsing: "2026-11-29T0\(random.next() % 10):30"),
         pawSize: seed == 7 ? nil : .large))
     let expected = try bruteForce(incident).map(\.id)

@@ -176,19 +176,69 @@ public struct SuspicionRanking {
   private func walk(for incident: Incident, limit: Int) throws -> [(
     id: Int64, verdicts: [ClueVerdict]
   )] {
+    let favourers = try favourers(of: incident, atMost: max(1000, 50 * limit))
     let rows = try database.statement(Self.scoringSQL)
     try rows.bind(Self.parameters(for: incident))
     let reader = try VerdictReader(rows, incident: incident)
     let best = reader.checked.count
+    // With the favourers scored apart, no suspect left to walk matches the favourite clue, so
+    // none can score more than best - 1: the walk stops once `limit` suspects reach that.
+    let walkedBest = favourers == nil ? best : best - 1
     // buckets[score]: the first `limit` suspects with that score, in walk (tie-break) order.
     var buckets = [[(id: Int64, verdicts: [ClueVerdict])]](repeating: [], count: best + 1)
     while let row = try rows.nextRow() {
       let scored = try reader.scored(row)
+      if let favourers, favourers.contains(scored.id) { continue }
       let score = scored.verdicts.filter(\.matched).count
       if buckets[score].count < limit { buckets[score].append(scored) }
-      if buckets[best].count >= limit { break }
+      if buckets[walkedBest].count >= limit { break }
     }
-    return Array(buckets.reversed().joined().prefix(limit))
+    guard let favourers, !favourers.isEmpty else {
+      return Array(buckets.reversed().joined().prefix(limit))
+    }
+    // Merge: the favourers' scores with the walked ones, in score then tie-break order, the
+    // tie-break order of the candidates taken from the index as SQLite reads it.
+    var verdicts: [Int64: [ClueVerdict]] = [:]
+    for bucket in buckets { for scored in bucket { verdicts[scored.id] = scored.verdicts } }
+    let scoredFavourers = try database.statement(
+      "SELECT \(Self.scoreColumns) FROM animals a WHERE a.id IN (SELECT value FROM json_each(?5))")
+    try scoredFavourers.bind(Self.parameters(for: incident) + [Self.idList(favourers)])
+    let favourerReader = try VerdictReader(scoredFavourers, incident: incident)
+    while let row = try scoredFavourers.nextRow() {
+      let scored = try favourerReader.scored(row)
+      verdicts[scored.id] = scored.verdicts
+    }
+    let ordered = try database.statement(
+      "SELECT a.id AS id FROM animals a WHERE a.id IN (SELECT value FROM json_each(?)) \(Self.rankOrder)"
+    )
+    try ordered.bind([Self.idList(Set(verdicts.keys))])
+    let id = try ordered.column("id")
+    var byScore = [[(id: Int64, verdicts: [ClueVerdict])]](repeating: [], count: best + 1)
+    while let row = try ordered.nextRow() {
+      let candidate = try row.int64(id)
+      if let found = verdicts[candidate] {
+        byScore[found.filter(\.matched).count].append((candidate, found))
+      }
+    }
+    return Array(byScore.reversed().joined().prefix(limit))
+  }
+
+  /// The ids of the suspects who favour the incident's fruit (read through the index
+  /// `favorite_fruits_fruit`), or `nil` when there are more than `cap` (then the walk stops
+  /// early among them anyway).
+  private func favourers(of incident: Incident, atMost cap: Int) throws -> Set<Int64>? {
+    let rows = try database.statement(
+      "SELECT animal_id FROM favorite_fruits WHERE fruit_id = ? LIMIT ?")
+    try rows.bind([incident.fruitID, Int64(cap + 1)])
+    let column = try rows.column("animal_id")
+    var ids = Set<Int64>()
+    while let row = try rows.nextRow() { ids.insert(try row.int64(column)) }
+    return ids.count > cap ? nil : ids
+  }
+
+  /// Ids as a JSON array for `json_each`.
+  static func idList(_ ids: some Collection<Int64>) -> String {
+    "[" + ids.map(String.init).joined(separator: ",") + "]"
   }
 
   /// The parameters of ``scoringSQL``: paw clue (or NULL), fruit id, the alibi white space, the
