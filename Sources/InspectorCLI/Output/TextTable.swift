@@ -117,23 +117,12 @@ public struct TextTable: Sendable {
     cellStyle: (_ row: Int, _ column: Int, _ text: String) -> String = { $2 }
   ) -> [String] {
     guard !columns.isEmpty else { return [] }
-    let headers = columns.map { Self.singleLine($0.header) }
-    let body = rows.map { row in
-      (0..<columns.count).map { $0 < row.count ? Self.singleLine(row[$0]) : "" }
-    }
-    var widths = headers.map { displayWidth(of: $0) }
-    for row in body {
-      for (index, cell) in row.enumerated() {
-        widths[index] = max(widths[index], displayWidth(of: cell))
-      }
-    }
-    var result: [String] = []
-    result.reserveCapacity(body.count + 2)
-    result.append(renderLine(headers, widths: widths) { _, text in headerStyle(text) })
-    let rule = widths.map { String(repeating: Self.ruleCharacter, count: $0) }
-    result.append(Self.trimmingTrailingSpaces(rule.joined(separator: "  ")))
-    for (rowIndex, row) in body.enumerated() {
-      result.append(renderLine(row, widths: widths) { cellStyle(rowIndex, $0, $1) })
+    // A whole table is a streamed one whose first page holds every row: every cell fits.
+    let table = StreamingTable(columns: columns, firstPage: rows)
+    var result = table.headerLines(headerStyle: headerStyle)
+    result.reserveCapacity(rows.count + 2)
+    for (rowIndex, row) in rows.enumerated() {
+      result.append(table.line(row) { cellStyle(rowIndex, $0, $1) })
     }
     return result
   }
