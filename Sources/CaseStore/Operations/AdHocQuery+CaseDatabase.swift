@@ -27,7 +27,7 @@ extension AdHocQuery {
 
 extension AdHocQuery {
   /// Runs the script read-only on the file at `path`, as ``run(readingAt:busyTimeout:)`` does,
-  /// handing on the result's rows one at a time: those of the script's last statement as
+  /// handing on the result's rows a page at a time: those of the script's last statement as
   /// SQLite steps it, so memory stays flat however many rows it returns (docs/output-formats.md
   /// "Streaming"), or, when a statement returning rows is followed by others that return none,
   /// its collected rows at the end.
@@ -35,31 +35,33 @@ extension AdHocQuery {
   /// - Parameters:
   ///   - path: The case file.
   ///   - busyTimeout: Milliseconds to wait for another connection's lock.
-  ///   - columns: Called once with the result's column names before its first row; never when
-  ///     no statement returns rows.
-  ///   - row: Called with each row, as many values as columns.
-  /// - Throws: What ``run(readingAt:busyTimeout:)`` throws, or what `columns` or `row` throws
+  ///   - size: Rows per page (1 or more; 1,000 by default).
+  ///   - columns: Called once with the result's column names before its first page; never
+  ///     when no statement returns rows.
+  ///   - page: Called with each page of rows (never an empty one), each row as many values as
+  ///     columns.
+  /// - Throws: What ``run(readingAt:busyTimeout:)`` throws, or what `columns` or `page` throws
   ///   (which stops the statement).
   public func stream(
-    readingAt path: String, busyTimeout: Int, columns: ([String]) throws -> Void,
-    row: ([AdHocValue]) throws -> Void
+    readingAt path: String, busyTimeout: Int, size: Int = 1000,
+    columns: ([String]) throws -> Void, page: ([[AdHocValue]]) throws -> Void
   ) throws {
     let connection = try Self.openReadOnly(path: path, busyTimeout: busyTimeout)
     // The handler is an optional closure, so formally escaping; it never outlives this call.
     let result = try withoutActuallyEscaping(columns) { columns in
-      try withoutActuallyEscaping(row) { row in
+      try withoutActuallyEscaping(page) { page in
         try run(on: connection, write: false) { statement in
           try columns(statement.columnNames)
-          let columns = 0..<statement.columnCount
-          while try statement.step() {
-            try row(columns.map { AdHocValue(statement.value(at: $0)) })
-          }
+          let indices = 0..<statement.columnCount
+          try statement.forEachPage(
+            size: size, record: { _ in indices.map { AdHocValue(statement.value(at: $0)) } },
+            page)
         }
       }
     }
     guard !result.streamed, !result.columns.isEmpty else { return }
     try columns(result.columns)
-    for values in result.values { try row(values) }
+    try result.values.forEachPage(size: size, page)
   }
 }
 

@@ -24,26 +24,32 @@ struct SQLCommand: InspectorCommand {
   func run(_ context: CommandContext) throws -> String {
     let query = AdHocQuery(sql: context[self.query], parameters: context[parameters])
     if context[write] {
-      // Not streamed: rows are shown only once the transaction has committed.
-      return render(try query.run(writingTo: context.openDatabase(write: true)), context)
+      // Not streamed: rows are shown only once the transaction has committed, as one page, so
+      // a table's widths come from every row.
+      let result = try query.run(writingTo: context.openDatabase(write: true))
+      guard !result.columns.isEmpty else {
+        return context.format == .table
+          ? "\(result.changes) row(s) changed.\n" : Self.noResult(context)
+      }
+      let listing = Self.listing(columns: result.columns, context)
+      try listing.write(result.values)
+      try listing.finish()
+      return ""
     }
     try context.requireDatabaseFile()
     var listing: ListingWriter<[AdHocValue]>?
-    var page: [[AdHocValue]] = []
     try query.stream(
       readingAt: context.databasePath, busyTimeout: context.busyTimeout,
       columns: { listing = Self.listing(columns: $0, context) },
-      row: { values in
-        page.append(values)
-        if page.count >= 1000, let listing {
-          try listing.write(page)
-          page.removeAll(keepingCapacity: true)
-        }
-      })
-    guard let listing else { return context.format == .json ? "[]\n" : "" }
-    try listing.write(page)
+      page: { try listing?.write($0) })
+    guard let listing else { return Self.noResult(context) }
     try listing.finish()
     return ""
+  }
+
+  /// What a script none of whose statements returns rows prints: `[]` in JSON, nothing else.
+  static func noResult(_ context: CommandContext) -> String {
+    context.format == .json ? "[]\n" : ""
   }
 
   /// A writer for rows with these columns: JSON objects keyed by column name (a repeated name
@@ -102,32 +108,6 @@ struct SQLCommand: InspectorCommand {
     case .real(let double): output.append(double)
     case .text(let text): CSVWriter.appendField(text, to: &output)
     case .blob(let bytes): CSVWriter.appendField(hex(bytes), to: &output)
-    }
-  }
-
-  func render(_ result: AdHocQuery.Result, _ context: CommandContext) -> String {
-    switch context.format {
-    case .json:
-      let rows = result.values.map { row in
-        JSONValue.object(zip(result.columns, row).map { ($0, Self.json($1)) })
-      }
-      return JSONValue.array(rows).serialized(pretty: true) + "\n"
-    case .ndjson:
-      return result.values.map { row in
-        JSONValue.object(zip(result.columns, row).map { ($0, Self.json($1)) }).serialized() + "\n"
-      }.joined()
-    case .csv:
-      guard !result.columns.isEmpty else { return "" }
-      return CSVWriter.document(
-        header: result.columns, rows: result.values.map { $0.map(Self.text) })
-    case .table:
-      guard !result.columns.isEmpty else {
-        return context[write] ? "\(result.changes) row(s) changed.\n" : ""
-      }
-      var table = TextTable(
-        columns: result.columns.map { TextTable.Column($0) })
-      table.rows = result.values.map { $0.map { Self.text($0) ?? "NULL" } }
-      return table.render(headerStyle: context.style.bold) + "\n"
     }
   }
 
