@@ -145,10 +145,7 @@ public struct SuspicionRanking {
         })
     }
     if let limit, limit <= Self.walkedLimit {
-      let top = try walk(for: incident, limit: limit)
-      for start in stride(from: 0, to: top.count, by: max(size, 1)) {
-        try hand(Array(top[start..<min(start + max(size, 1), top.count)]))
-      }
+      try walk(for: incident, limit: limit).forEachPage(size: size, hand)
       return
     }
     try database.suspects.forEachPage(
@@ -202,7 +199,7 @@ public struct SuspicionRanking {
     for bucket in buckets { for scored in bucket { verdicts[scored.id] = scored.verdicts } }
     let scoredFavourers = try database.statement(
       "SELECT \(Self.scoreColumns) FROM animals a WHERE a.id IN (SELECT value FROM json_each(?5))")
-    try scoredFavourers.bind(Self.parameters(for: incident) + [Self.idList(favourers)])
+    try scoredFavourers.bind(Self.parameters(for: incident) + [favourers.jsonArray])
     let favourerReader = try VerdictReader(scoredFavourers, incident: incident)
     while let row = try scoredFavourers.nextRow() {
       let scored = try favourerReader.scored(row)
@@ -211,7 +208,7 @@ public struct SuspicionRanking {
     let ordered = try database.statement(
       "SELECT a.id AS id FROM animals a WHERE a.id IN (SELECT value FROM json_each(?)) \(Self.rankOrder)"
     )
-    try ordered.bind([Self.idList(Set(verdicts.keys))])
+    try ordered.bind([verdicts.keys.jsonArray])
     let id = try ordered.column("id")
     var byScore = [[(id: Int64, verdicts: [ClueVerdict])]](repeating: [], count: best + 1)
     while let row = try ordered.nextRow() {
@@ -234,11 +231,6 @@ public struct SuspicionRanking {
     var ids = Set<Int64>()
     while let row = try rows.nextRow() { ids.insert(try row.int64(column)) }
     return ids.count > cap ? nil : ids
-  }
-
-  /// Ids as a JSON array for `json_each`.
-  static func idList(_ ids: some Collection<Int64>) -> String {
-    "[" + ids.map(String.init).joined(separator: ",") + "]"
   }
 
   /// The parameters of ``scoringSQL``: paw clue (or NULL), fruit id, the alibi white space, the

@@ -15,13 +15,12 @@ extension SuspectRepository {
   /// - SQLite: <https://sqlite.org/json1.html#jeach>
   public func suspects(ids: [Int64]) throws -> [Suspect] {
     guard !ids.isEmpty else { return [] }
-    let idList = "[" + ids.map(String.init).joined(separator: ",") + "]"
     let rows = try database.statement(
       """
       SELECT \(SuspectRow.columns) \(Self.joins)
       WHERE a.id IN (SELECT value FROM json_each(?))
       """)
-    try rows.bind([idList])
+    try rows.bind([ids.jsonArray])
     let columns = try SuspectRow(rows)
     var byID: [Int64: Suspect] = [:]
     while let row = try rows.nextRow() {
@@ -112,7 +111,7 @@ extension SuspectRepository {
       WHERE ff.animal_id IN (SELECT value FROM json_each(?))
       ORDER BY ff.animal_id, ff.position, ff.fruit_id
       """)
-    try favorites.bind(["[" + ids.map(String.init).joined(separator: ",") + "]"])
+    try favorites.bind([ids.jsonArray])
     let favoriteColumns = try FavoriteRow(favorites)
     var names: [Int64: [String]] = [:]
     while let row = try favorites.nextRow() {

@@ -61,25 +61,20 @@ public struct SuspectRepository {
     let rows = try database.statement(
       "SELECT \(SuspectRow.columns) \(Self.joins) ORDER BY a.id")
     let columns = try SuspectRow(rows)
-    var page: [Suspect] = []
-    page.reserveCapacity(max(size, 1))
     var favorite = try favoriteRows.nextRow()
-    while let row = try rows.nextRow() {
-      let id = try row.int64(columns.id)
-      var favorites: [String] = []
-      while let current = favorite {
-        let owner = try favoriteColumns.animalID(in: current)
-        guard owner <= id else { break }
-        if owner == id { favorites.append(try favoriteColumns.fruitName(in: current)) }
-        favorite = try favoriteRows.nextRow()
-      }
-      page.append(try columns.suspect(from: row, favorites: favorites))
-      if page.count >= size {
-        try body(page)
-        page.removeAll(keepingCapacity: true)
-      }
-    }
-    if !page.isEmpty { try body(page) }
+    try rows.forEachPage(
+      size: size,
+      record: { row in
+        let id = try row.int64(columns.id)
+        var favorites: [String] = []
+        while let current = favorite {
+          let owner = try favoriteColumns.animalID(in: current)
+          guard owner <= id else { break }
+          if owner == id { favorites.append(try favoriteColumns.fruitName(in: current)) }
+          favorite = try favoriteRows.nextRow()
+        }
+        return try columns.suspect(from: row, favorites: favorites)
+      }, body)
   }
 
   /// The suspect with this id, or `nil`.
