@@ -113,25 +113,8 @@ extension Connection {
         path: temporary, mode: .readWrite, busyTimeout: busyTimeout, walMode: false)
       try backup(into: destination, pagesPerStep: pagesPerStep, progress: progress)
       try destination.execute("PRAGMA journal_mode = DELETE")
-      // A read-only connection checks the copy's structure only: a value that breaks a CHECK
-      // constraint in the source is copied faithfully, and `check` is the place to report it.
-      let checker = try Connection(path: temporary, mode: .readOnly, busyTimeout: busyTimeout)
-      var problems: [String]
-      do {
-        switch verify {
-        case .quick: problems = try checker.quickCheck()
-        case .full: problems = try checker.integrityCheck()
-        case .none: problems = ["ok"]
-        }
-      } catch let error as SQLiteError where error.code == .corrupt {
-        // A page too damaged to check at all stops the check with SQLITE_CORRUPT.
-        problems = [error.message]
-      }
-      guard problems == ["ok"] else {
-        throw SQLiteError(
-          extendedCode: .corrupt,
-          message: "the copy failed \(verify == .quick ? "quick_check" : "integrity_check"):"
-            + " \(problems.joined(separator: "; "))")
+      if verify != .none {
+        try Connection.verifyCopy(at: temporary, full: verify == .full, busyTimeout: busyTimeout)
       }
     }
     try Connection.sync(file: temporary)
@@ -140,6 +123,28 @@ extension Connection {
     }
     renamed = true
     try Connection.sync(file: directory)
+  }
+
+  /// Checks a backup's copy with `quick_check`, or `integrity_check` when `full`, on a read-only
+  /// connection, which checks the structure only: a value that breaks a CHECK constraint in the
+  /// source is copied faithfully, and `check` is the place to report it.
+  ///
+  /// - Throws: `SQLiteError` with ``ResultCode/corrupt`` naming the check and its findings
+  ///   (a page too damaged to check at all stops the check itself with SQLITE_CORRUPT).
+  static func verifyCopy(at path: String, full: Bool, busyTimeout: Int) throws {
+    let checker = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
+    var problems: [String]
+    do {
+      problems = full ? try checker.integrityCheck() : try checker.quickCheck()
+    } catch let error as SQLiteError where error.code == .corrupt {
+      problems = [error.message]
+    }
+    guard problems == ["ok"] else {
+      throw SQLiteError(
+        extendedCode: .corrupt,
+        message: "the copy failed \(full ? "integrity_check" : "quick_check"):"
+          + " \(problems.joined(separator: "; "))")
+    }
   }
 
   /// The directory part of `path` (`.` for a bare file name).
