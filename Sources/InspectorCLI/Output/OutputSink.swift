@@ -28,9 +28,6 @@ public final class OutputSink {
   static let bufferCapacity = 1 << 16
   /// Everything written so far, for an in-memory sink (empty for a descriptor's sink).
   public private(set) var collected = ""
-  /// Whether anything has been written yet (listings that fail before their first row leave
-  /// stdout empty).
-  public private(set) var hasOutput = false
 
   // MARK: - Init
 
@@ -53,7 +50,6 @@ public final class OutputSink {
   ///   has gone, `ENOSPC`, `EBADF`, ...).
   public func write(_ text: String) throws(OutputError) {
     guard !text.isEmpty else { return }
-    hasOutput = true
     guard descriptor != nil else {
       collected += text
       return
@@ -68,7 +64,6 @@ public final class OutputSink {
   /// - Throws: ``OutputError`` as ``write(_:)-(String)`` does.
   func write(_ text: UTF8Buffer) throws(OutputError) {
     guard !text.isEmpty else { return }
-    hasOutput = true
     guard descriptor != nil else {
       collected += text.text
       return
