@@ -27,8 +27,13 @@ enum TerminalText {
     case 0x09: false
     case 0x0A: !keepingLineBreaks
     case 0x00..<0x20, 0x7F...0x9F: true
-    case 0x202A...0x202E, 0x2066...0x2069: true
-    default: false
+    default: isBidiControl(scalar)
     }
+  }
+
+  /// A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which
+  /// would reorder the rest of the line on a terminal.
+  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 }

@@ -170,7 +170,7 @@ public struct TextTable: Sendable {
       } else if character == "\t" {
         result.append(" ")
       } else if character.unicodeScalars.contains(where: {
-        $0.properties.generalCategory == .control || isBidiControl($0)
+        $0.properties.generalCategory == .control || TerminalText.isBidiControl($0)
       }) {
         result.append("\u{FFFD}")
       } else {
@@ -178,12 +178,6 @@ public struct TextTable: Sendable {
       }
     }
     return result
-  }
-
-  /// A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which
-  /// would reorder the rest of the line on a terminal.
-  private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-    (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 
   /// Whether `text` holds a scalar that ``singleLine(_:)`` replaces: below U+0020, U+007F to
