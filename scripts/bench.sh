@@ -6,7 +6,8 @@
 # SQLite), runs inspector-bench (in-process ratios against hand-written C API baselines; options
 # such as --json or --workload are passed on), then measures whole processes on the cached
 # 1,000,000-suspect case file: `inspector show` against the sqlite3 shell doing the same look-up,
-# `inspector rank` against the shell running the plain scoring query, rank's peak memory, the
+# `inspector rank` against the shell running the plain scoring query and its peak memory on each
+# dataset of the ranking's family (scripts/bench-ranking.sh), the
 # streaming listings (scripts/bench-streaming.sh: list --json and sql against the shell, peak
 # memory of list --json and rank --all, list | head -1), and backup and restore against the
 # shell's .backup, .restore and checks (scripts/bench-backup.sh).
@@ -22,7 +23,6 @@ cd "$(dirname "$0")/.."
 status=0
 large=1000000
 show_runs=${SHOW_RUNS:-30}
-rank_runs=${RANK_RUNS:-3}
 
 echo "==> machine"
 echo "cores (nproc): $(nproc)"
@@ -73,36 +73,8 @@ verdict=$(awk -v o="$ours_ms" -v s="$shell_ms" 'BEGIN {
 echo "inspector show: ${ours_ms} ms; sqlite3 shell: ${shell_ms} ms; $verdict"
 [[ $verdict == *MISSED* ]] && status=3
 
-echo "==> inspector rank --incident 1 --limit 20, whole process ($rank_runs runs each)"
-rank_sql=$("$bin/inspector-bench" --rank-sql) || exit 1
-ours_ids=$("$bin/inspector" --db "$db" rank --incident 1 --limit 20 --format csv | tail -n +2 | cut -d, -f2)
-shell_ids=$(sqlite3 -readonly "$db" "$rank_sql" | cut -d'|' -f1)
-if [ "$ours_ids" != "$shell_ids" ]; then
-  echo "bench.sh: inspector rank and the plain SQL disagree on the top 20" >&2
-  status=1
-fi
-ours=() shell=()
-for _ in $(seq "$rank_runs"); do
-  ours+=("$(elapsed_ms "$bin/inspector" --db "$db" rank --incident 1 --limit 20)")
-  shell+=("$(elapsed_ms sqlite3 -readonly "$db" "$rank_sql")")
-done
-ours_ms=$(printf '%s\n' "${ours[@]}" | median)
-shell_ms=$(printf '%s\n' "${shell[@]}" | median)
-verdict=$(awk -v o="$ours_ms" -v s="$shell_ms" 'BEGIN {
-  printf "ratio %.4f; target at most 0.10: %s", o / s, (o <= 0.10 * s) ? "ok" : "MISSED" }')
-echo "inspector rank: ${ours_ms} ms; sqlite3 shell, plain SQL: ${shell_ms} ms; same top 20; $verdict"
-[[ $verdict == *MISSED* ]] && status=3
-
-if [ -x /usr/bin/time ]; then
-  peak_kib=$(/usr/bin/time -v "$bin/inspector" --db "$db" rank --incident 1 --limit 20 2>&1 \
-    >/dev/null | awk -F: '/Maximum resident set size/ {gsub(/ /, "", $2); print $2}')
-  verdict=$(awk -v k="$peak_kib" 'BEGIN {
-    printf "%.1f MiB; target under 64 MiB: %s", k / 1024, (k < 65536) ? "ok" : "MISSED" }')
-  echo "inspector rank peak memory (maximum resident set): $verdict"
-  [[ $verdict == *MISSED* ]] && status=3
-else
-  echo "bench.sh: no /usr/bin/time (apt-get install time); peak memory not measured" >&2
-fi
+# The ranking on each dataset of its family, against the shell's plain scoring query.
+scripts/bench-ranking.sh "$bin/inspector" "$bin/inspector-bench" "$large" || status=$?
 
 # The streaming listings: list --json, sql --format csv and --json against the shell, peak
 # memory of list --json and rank --all, and list | head -1.

@@ -6,7 +6,9 @@ import Foundation
 /// version) and cached in a temporary directory, since a million suspects take a while.
 ///
 /// Each holds the 19 seed fruits, suspects 1...n of ``SuspectGenerator`` with their interviews,
-/// and one bulletin like the seed one (incident 1: a Pink Pearl Apple, paw clue large, 09:41).
+/// and one bulletin like the seed one (incident 1: a Pink Pearl Apple, paw clue large, 09:41);
+/// a ``DatasetKind`` other than the friendly one changes the suspects, adds a fruit nobody
+/// favours, and makes incident 1 its hard case.
 enum Dataset {
   static let incidentID: Int64 = 1
 
@@ -18,10 +20,13 @@ enum Dataset {
     return NSTemporaryDirectory() + "/inspector-bench"
   }
 
-  /// The path of the dataset with `count` suspects, building it first when missing.
-  static func path(suspects count: Int, log: (String) -> Void) throws -> String {
+  /// The path of the dataset of `kind` with `count` suspects, building it first when missing.
+  static func path(
+    suspects count: Int, kind: DatasetKind = .friendly, log: (String) -> Void
+  ) throws -> String {
     let name =
-      "suspects-\(count)-data\(SuspectGenerator.dataVersion)"
+      "suspects-\(count)" + (kind == .friendly ? "" : "-\(kind.rawValue)")
+      + "-data\(SuspectGenerator.dataVersion)"
       + "-schema\(CaseDatabase.migrator.latestVersion).sqlite"
     let path = directory + "/" + name
     if FileManager.default.fileExists(atPath: path) { return path }
@@ -33,7 +38,7 @@ enum Dataset {
     }
     log("building \(path) (\(count) suspects, once)...")
     let start = ContinuousClock.now
-    try build(at: partial, suspects: count)
+    try build(at: partial, suspects: count, kind: kind)
     try FileManager.default.moveItem(atPath: partial, toPath: path)
     log("built in \(seconds(since: start)) s")
     return path
@@ -41,14 +46,17 @@ enum Dataset {
 
   /// A new case file at `path`: schema, seed fruits, the bulletin, then the suspects through
   /// the C API in one transaction with the journal off (a file nobody else sees yet).
-  static func build(at path: String, suspects count: Int) throws {
+  static func build(at path: String, suspects count: Int, kind: DatasetKind) throws {
     do {
       let database = try CaseDatabase(path: path, access: .create)
       for fruit in SeedCase.fruits {
         try database.fruits.add(name: fruit.name, color: fruit.color)
       }
-      try database.incidents.add(
-        SeedCase.incident(on: try LocalDateTime(parsing: "2024-05-17T12:00")))
+      if kind != .friendly {
+        let fruit = DatasetKind.unfavouredFruit
+        try database.fruits.add(name: fruit.name, color: fruit.color)
+      }
+      try database.incidents.add(kind.incident)
     }
     let raw = RawSQLite(path: path)
     raw.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -524288")
@@ -67,7 +75,7 @@ enum Dataset {
     do {
       let writer = RawSuspectWriter(raw)
       for n in stride(from: 1, through: count, by: 1) {
-        writer.write(SuspectGenerator.suspect(n))
+        writer.write(kind.suspect(n))
       }
     }
     for trigger in saved { raw.execute(trigger.sql) }

@@ -6,8 +6,9 @@ import SQLiteKit
 let usage = """
   USAGE: inspector-bench [--suspects N] [--json] [--repetitions R]
                          [--workload insert|list|rank|show]...
-         inspector-bench --dataset N
+         inspector-bench --dataset N [--kind KIND]
          inspector-bench --rank-sql
+         inspector-bench --kinds
 
   Runs each workload on our code and on a hand-written SQLite C API baseline, interleaved,
   R times (default 5), and prints the medians and the ratio ours / baseline.
@@ -19,10 +20,11 @@ let usage = """
 
   --suspects N overrides every workload's N. --json prints one object per line:
   {"workload", "n", "ours_s", "baseline_s", "ratio"}. --dataset N builds (or finds) the cached
-  case file of N generated suspects and prints its path. --rank-sql prints the rank baseline's
-  plain query for the sqlite3 shell (scripts/bench.sh times it). Exit status: 0, 1 when a
-  check fails (different top 20, a full scan, different records), 3 when a ratio misses its
-  target.
+  case file of N generated suspects and prints its path; --kind picks one of the family of
+  datasets the ranking is measured on (--kinds lists them; default friendly), whose incident 1
+  is the kind's hard case. --rank-sql prints the rank baseline's plain query for incident 1 for
+  the sqlite3 shell (scripts/bench-ranking.sh times it). Exit status: 0, 1 when a check fails
+  (different top 20, a full scan, different records), 3 when a ratio misses its target.
 
   """
 
@@ -42,6 +44,7 @@ struct BenchOptions {
   var repetitions = 5
   var workloads: [String] = []
   var datasetOnly: Int?
+  var kind = DatasetKind.friendly
 
   init(_ arguments: [String]) {
     var arguments = arguments[...]
@@ -57,6 +60,15 @@ struct BenchOptions {
       case "--repetitions": repetitions = number(after: argument)
       case "--dataset": datasetOnly = number(after: argument)
       case "--json": json = true
+      case "--kind":
+        guard let name = arguments.popFirst(), let chosen = DatasetKind(rawValue: name) else {
+          let kinds = DatasetKind.allCases.map(\.rawValue).joined(separator: ", ")
+          fail("--kind needs one of: \(kinds)")
+        }
+        kind = chosen
+      case "--kinds":
+        print(DatasetKind.allCases.map(\.rawValue).joined(separator: "\n"))
+        exit(0)
       case "--rank-sql":
         print(RankWorkload.shellSQL)
         exit(0)
@@ -88,7 +100,7 @@ let log: (String) -> Void = { standardError("inspector-bench: \($0)") }
 
 if let count = datasetOnly {
   do {
-    print(try Dataset.path(suspects: count, log: log))
+    print(try Dataset.path(suspects: count, kind: options.kind, log: log))
     exit(0)
   } catch {
     fail("\(error)", status: 1)

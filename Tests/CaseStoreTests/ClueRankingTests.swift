@@ -179,7 +179,7 @@ import Testing
         fruit: fruit,
         occurredAt: try LocalDateTime(parsing: "2026-11-29T0\(random.next() % 10):30"),
         pawSize: seed == 7 ? nil : .large))
-    let expected = try bruteForce(incident).map(\.id)
+    let expected = try bruteForceRanking(database, incident).map(\.id)
     // Every limit up to all (the walk, which stops early for small ones), a limit past
     // `walkedLimit` and nil (SQLite's sort), so the two plans must agree with each other too.
     #expect(SuspicionRanking.walkedLimit < 5000)
@@ -187,29 +187,6 @@ import Testing
       let actual = try SuspicionRanking(database: database).rank(for: incident, limit: limit)
       #expect(
         actual.map(\.suspect.id) == Array(expected.prefix(limit ?? .max)), "limit \(limit ?? 0)")
-    }
-  }
-
-  /// Scores every suspect in Swift from the repository's view, then sorts by the rules.
-  func bruteForce(_ incident: Incident) throws -> [Suspect] {
-    let time = incident.occurredAt.time
-    func score(_ suspect: Suspect) -> Int {
-      var score = 0
-      if let paw = incident.pawSize, suspect.pawSize == paw { score += 1 }
-      if let fruit = incident.fruit, suspect.favoriteFruits.contains(fruit) { score += 1 }
-      if suspect.hasNoAlibi { score += 1 }
-      if !(suspect.sleepSchedule?.isAsleep(at: time) ?? false) { score += 1 }
-      return score
-    }
-    return try database.suspects.all().sorted { lhs, rhs in
-      let (left, right) = (score(lhs), score(rhs))
-      if left != right { return left > right }
-      if lhs.suspicionLevel != rhs.suspicionLevel { return lhs.suspicionLevel > rhs.suspicionLevel }
-      let (leftName, rightName) = (NameKey.sortKey(lhs.name), NameKey.sortKey(rhs.name))
-      if leftName != rightName { return leftName < rightName }
-      let (leftSpecies, rightSpecies) = (NameKey.caseKey(lhs.species), NameKey.caseKey(rhs.species))
-      if leftSpecies != rightSpecies { return leftSpecies < rightSpecies }
-      return lhs.id < rhs.id
     }
   }
 }

@@ -40,12 +40,31 @@ public struct SuspicionRanking {
   // MARK: - Properties
 
   let database: CaseDatabase
+  /// How many suspects the early-stop walk may read before the ranking reads the clue sets
+  /// instead; `nil` for ``earlyStopBudget(limit:)``. Tests set 0 to reach the clue sets on small
+  /// cases.
+  let walkBudget: Int?
+  /// The most equally scored candidates the clue sets let SQLite sort by id
+  /// (``sortedCandidatesLimit``); tests set 0 to reach the walk that picks them instead.
+  let candidatesSortedAtMost: Int
 
   // MARK: - Init
 
   /// Creates a ranking over `database`.
   public init(database: CaseDatabase) {
+    self.init(database: database, walkBudget: nil)
+  }
+
+  /// Creates a ranking over `database` whose early-stop walk reads at most `walkBudget`
+  /// suspects (`nil`: ``earlyStopBudget(limit:)``) and whose clue sets let SQLite sort at most
+  /// `candidatesSortedAtMost` candidates.
+  init(
+    database: CaseDatabase, walkBudget: Int?,
+    candidatesSortedAtMost: Int = Self.sortedCandidatesLimit
+  ) {
     self.database = database
+    self.walkBudget = walkBudget
+    self.candidatesSortedAtMost = candidatesSortedAtMost
   }
 
   // MARK: - Public API
@@ -169,10 +188,32 @@ public struct SuspicionRanking {
   /// The largest limit served by the index walk; larger limits, and `--all`, use SQLite's sort.
   static let walkedLimit = 1000
 
-  /// The top `limit` suspects by walking the index in tie-break order with the early stop.
+  /// How many suspects the early-stop walk reads for a `limit` before giving way to the clue
+  /// sets: 1,000 + 25 per row wanted. A friendly case stops far earlier (at 1,000,000 suspects
+  /// the seed-like bulletin's top 20 are certain after about 900); reading the clue sets costs
+  /// about one pass over each clue's table.
+  static func earlyStopBudget(limit: Int) -> Int { 1000 + 25 * limit }
+
+  /// The top `limit` suspects: the early-stop walk, or when it has not stopped within its
+  /// budget, the clue sets (docs/ranking.md "The top-k plan"); the walk to the end when the
+  /// ids are too spread out for the clue sets.
   private func walk(for incident: Incident, limit: Int) throws -> [(
     id: Int64, verdicts: [ClueVerdict]
   )] {
+    let budget = walkBudget ?? Self.earlyStopBudget(limit: limit)
+    if let top = try earlyStopWalk(for: incident, limit: limit, budget: budget) { return top }
+    if let sets = try ClueSets(database: database, incident: incident) {
+      return try top(from: sets, limit: limit)
+    }
+    // Without a budget the walk always ends with a result.
+    return try earlyStopWalk(for: incident, limit: limit, budget: .max) ?? []
+  }
+
+  /// The top `limit` suspects by walking the index in tie-break order with the early stop, or
+  /// `nil` when `budget` suspects were read without the top `limit` becoming certain.
+  private func earlyStopWalk(for incident: Incident, limit: Int, budget: Int) throws -> [(
+    id: Int64, verdicts: [ClueVerdict]
+  )]? {
     let favourers = try favourers(of: incident, atMost: max(1000, 50 * limit))
     let rows = try database.statement(Self.scoringSQL)
     try rows.bind(Self.parameters(for: incident))
@@ -183,7 +224,10 @@ public struct SuspicionRanking {
     let walkedBest = favourers == nil ? best : best - 1
     // buckets[score]: the first `limit` suspects with that score, in walk (tie-break) order.
     var buckets = [[(id: Int64, verdicts: [ClueVerdict])]](repeating: [], count: best + 1)
+    var read = 0
     while let row = try rows.nextRow() {
+      read += 1
+      if read > budget { return nil }
       let scored = try reader.scored(row)
       if let favourers, favourers.contains(scored.id) { continue }
       let score = scored.verdicts.filter(\.matched).count

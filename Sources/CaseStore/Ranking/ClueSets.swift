@@ -1,0 +1,168 @@
+import SQLiteKit
+
+/// Which suspects each of an incident's clues points at, as bitsets over the suspects' ids, read
+/// in one pass over each clue's table or index (docs/ranking.md "The top-k plan").
+///
+/// From them every suspect's score is a few bit operations, and the number of suspects with
+/// each score is counted a machine word (64 ids) at a time, so the ranking knows, before it
+/// reads a suspect in rank order, which scores the top `limit` will have and how many suspects
+/// of each it needs.
+struct ClueSets {
+  /// The largest id range (highest id - lowest id + 1) the sets are built for: 2^26 ids, 8 MiB
+  /// per set. Beyond it the ranking walks every suspect instead.
+  static let maximumSpan: Int64 = 1 << 26
+
+  /// The clues checked, in ``Clue`` order (the paw clue only with a paw print).
+  let checked: [Clue]
+  /// Every suspect.
+  private let suspects: IDBitset
+  /// The suspects whose paw size is the incident's (empty without a paw clue).
+  private let pawMatches: IDBitset
+  /// The suspects who favour the incident's fruit.
+  private let favourers: IDBitset
+  /// The suspects with an alibi that is not empty or only white space.
+  private let stated: IDBitset
+  /// The suspects asleep at the incident's clock time.
+  private let asleep: IDBitset
+
+  /// Reads the sets for `incident`, or returns `nil` when there are no suspects or their ids
+  /// span more than ``maximumSpan`` values.
+  ///
+  /// Reads `animals` through the index `animals_paw_size`, the incident fruit's rows of
+  /// `favorite_fruits` through `favorite_fruits_fruit`, the stated alibis through the partial
+  /// index `alibis_stated`, and every row of `sleep_schedules`.
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read, `RowDecodingError` for an id that
+  ///   is not an integer.
+  init?(database: CaseDatabase, incident: Incident) throws {
+    let range = try database.statement(
+      """
+      SELECT (SELECT min(id) FROM animals) AS low, (SELECT max(id) FROM animals) AS high,
+        (SELECT count(*) FROM animals) AS suspects
+      """)
+    guard let row = try range.nextRow(), let low = try row.optionalInt64("low"),
+      let high = try row.optionalInt64("high"), high - low < Self.maximumSpan
+    else { return nil }
+    let span = Int(high - low + 1)
+    // Each statement selects one id: a rowid or an INTEGER column of a STRICT table, so an
+    // integer whatever other clients wrote, read without a conversion check.
+    func read(_ sql: String, _ parameters: [any SQLiteBindable]) throws -> IDBitset {
+      var set = IDBitset(base: low, span: span)
+      let rows = try database.statement(sql)
+      try rows.bind(parameters)
+      while try rows.step() { set.insert(rows.int64(at: 0)) }
+      return set
+    }
+    checked = Clue.allCases.filter { $0 != .pawSize || incident.pawSize != nil }
+    // Ids without gaps (the usual case) need no pass over the suspects.
+    suspects =
+      try row.int64("suspects") == span
+      ? IDBitset(base: low, filled: span) : try read("SELECT id FROM animals", [])
+    pawMatches =
+      try incident.pawSize.map { try read(Self.pawMatchesSQL, [$0.rawValue]) }
+      ?? IDBitset(base: low, span: span)
+    favourers = try read(Self.favourersSQL, [incident.fruitID])
+    stated = try read(Self.statedAlibisSQL, [])
+    asleep = try read(Self.asleepSQL, [incident.occurredAt.time.description])
+  }
+
+  /// The suspects with the paw size `?`, through the index `animals_paw_size`.
+  static let pawMatchesSQL = "SELECT id FROM animals WHERE paw_size = ?"
+
+  /// The suspects who favour the fruit `?`, through the index `favorite_fruits_fruit`.
+  static let favourersSQL = "SELECT animal_id FROM favorite_fruits WHERE fruit_id = ?"
+
+  /// The suspects asleep at the clock time `?1` (`HH:MM`): sleep <= t < wake when sleep < wake,
+  /// t >= sleep or t < wake when sleep > wake, never when they are equal. That is, the two
+  /// comparisons with t hold more often than (sleep <= wake) says: twice when sleep < wake, at
+  /// least once when sleep > wake, and more than once when they are equal, which cannot be.
+  static let asleepSQL = """
+    SELECT animal_id FROM sleep_schedules
+    WHERE (sleep_at <= ?1) + (?1 < wake_at) > (sleep_at <= wake_at)
+    """
+
+  /// The suspects with a stated alibi, in the words of the partial index `alibis_stated`
+  /// (migration 0006), so that SQLite reads that index alone: `trim()` with the characters of
+  /// ``Suspect/alibiWhitespace`` written as `char()` codes.
+  static let statedAlibisSQL: String = {
+    let codes = Suspect.alibiWhitespace.unicodeScalars.map { String($0.value) }
+    return "SELECT animal_id FROM alibis WHERE trim(statement, char("
+      + codes.joined(separator: ", ") + ")) <> ''"
+  }()
+
+  // MARK: - Scores
+
+  /// How many clues are checked: the best score.
+  var best: Int { checked.count }
+
+  /// The verdicts of the suspect `id` on each checked clue, in ``Clue`` order.
+  func verdicts(_ id: Int64) -> [ClueVerdict] {
+    checked.map { clue in
+      let matched =
+        switch clue {
+        case .pawSize: pawMatches.contains(id)
+        case .favoriteFruit: favourers.contains(id)
+        case .noAlibi: !stated.contains(id)
+        case .awake: !asleep.contains(id)
+        }
+      return ClueVerdict(clue: clue, matched: matched)
+    }
+  }
+
+  /// The score of the suspect `id`: how many checked clues it matches.
+  func score(_ id: Int64) -> Int { verdicts(id).filter(\.matched).count }
+
+  /// `counts[s]`: how many suspects match exactly `s` clues, for `s` in `0...best`.
+  func scoreCounts() -> [Int] {
+    var counts = [Int](repeating: 0, count: best + 1)
+    for index in suspects.words.indices {
+      let slices = scoreSlices(index)
+      for score in 0...best { counts[score] += mask(slices, score: score).nonzeroBitCount }
+    }
+    return counts
+  }
+
+  /// The suspects whose score is in `scores`, in id order.
+  func ids(scoring scores: ClosedRange<Int>) -> [Int64] {
+    var ids: [Int64] = []
+    for index in suspects.words.indices {
+      let slices = scoreSlices(index)
+      var word: UInt64 = 0
+      for score in scores { word |= mask(slices, score: score) }
+      if word != 0 { ids += suspects.ids(in: word, at: index) }
+    }
+    return ids
+  }
+
+  /// The suspects of word `index` and their scores as a 3-bit binary number per id (`low`,
+  /// `middle`, `high`): each matching clue's bits are added with carries, so no id is visited.
+  private func scoreSlices(_ index: Int) -> (
+    suspects: UInt64, low: UInt64, middle: UInt64, high: UInt64
+  ) {
+    let present = suspects.words[index]
+    var (low, middle, high): (UInt64, UInt64, UInt64) = (0, 0, 0)
+    for clue in checked {
+      let matches =
+        switch clue {
+        case .pawSize: pawMatches.words[index]
+        case .favoriteFruit: favourers.words[index]
+        case .noAlibi: ~stated.words[index]
+        case .awake: ~asleep.words[index]
+        }
+      let carry = low & matches & present
+      low ^= matches & present
+      high |= middle & carry
+      middle ^= carry
+    }
+    return (present, low, middle, high)
+  }
+
+  /// The suspects among `slices` whose score is `score` (0 to 7).
+  private func mask(
+    _ slices: (suspects: UInt64, low: UInt64, middle: UInt64, high: UInt64), score: Int
+  ) -> UInt64 {
+    slices.suspects & (score & 1 != 0 ? slices.low : ~slices.low)
+      & (score & 2 != 0 ? slices.middle : ~slices.middle)
+      & (score & 4 != 0 ? slices.high : ~slices.high)
+  }
+}
