@@ -32,8 +32,11 @@ public struct RankedSuspect: Hashable, Sendable {
 /// `animals_rank_order` (level, name key, species key, id), which is already the tie-break
 /// order, with each row's clues scored by indexed look-ups, and the walk stops as soon as
 /// `limit` suspects matching every checked clue have been seen, since no later suspect can
-/// outrank them. Memory is bounded by `limit` per score, whatever the number of suspects. In the
-/// worst case (fewer than `limit` suspects match every clue) the walk reads every suspect once.
+/// outrank them. Memory is bounded by `limit` per score, whatever the number of suspects. When
+/// the walk has not stopped within `earlyStopBudget(limit:)` suspects (few suspects can match
+/// every clue), the ranking reads the clue sets instead (`ClueSets`: one bitset per clue,
+/// counted a word at a time) and takes the winners from the counts (docs/ranking.md "The top-k
+/// plan").
 /// Limits above `walkedLimit` (1,000), and the whole ranking, are sorted by SQLite instead, whose
 /// sorter keeps memory flat, and handed on a page at a time.
 public struct SuspicionRanking {
