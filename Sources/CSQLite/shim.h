@@ -1,6 +1,19 @@
 #ifndef FRUIT_INSPECTORS_CSQLITE_SHIM_H
 #define FRUIT_INSPECTORS_CSQLITE_SHIM_H
 
+/*
+** The session extension's API (sqlite3session_*, sqlite3changeset_*) is declared only when
+** SQLITE_ENABLE_SESSION is defined; Debian's libsqlite3 is built with it and with the pre-update
+** hook it needs. Whether the linked library really has it is asked at run time
+** (sqlite3_compileoption_used("ENABLE_SESSION")) before any of it is called.
+*/
+#ifndef SQLITE_ENABLE_SESSION
+#define SQLITE_ENABLE_SESSION 1
+#endif
+#ifndef SQLITE_ENABLE_PREUPDATE_HOOK
+#define SQLITE_ENABLE_PREUPDATE_HOOK 1
+#endif
+
 #include <sqlite3.h>
 
 /*

@@ -1,0 +1,137 @@
+internal import CSQLite
+
+/// A changeset of SQLite's session extension: the bytes that turn one version of some tables
+/// into another, row by row (inserts, updates with the changed columns, deletes).
+///
+/// SQLite: <https://sqlite.org/sessionintro.html>
+public struct Changeset: Sendable, Equatable {
+  /// The changeset as SQLite writes it (`sqlite3session_changeset`); empty for no change.
+  public let bytes: [UInt8]
+
+  /// Wraps changeset bytes (from ``Connection/changeset(from:tables:)`` or a file).
+  public init(bytes: [UInt8]) { self.bytes = bytes }
+
+  /// Every change, in the changeset's order (table by table, as the tables were given).
+  ///
+  /// - Throws: `SQLiteError` with ``ResultCode/corrupt`` (or another code) when the bytes are
+  ///   not a changeset, and ``ResultCode/error`` when the linked SQLite has no session extension
+  ///   (``Connection/hasSessionExtension``).
+  /// - SQLite: <https://sqlite.org/session/sqlite3changeset_start.html>
+  public func changes() throws -> [ChangesetChange] {
+    try Connection.requireSessionExtension()
+    guard !bytes.isEmpty else { return [] }
+    var copy = bytes
+    return try copy.withUnsafeMutableBytes { buffer in
+      var iterator: OpaquePointer?
+      var rc = sqlite3changeset_start(&iterator, Int32(buffer.count), buffer.baseAddress)
+      guard rc == SQLITE_OK, let iterator else {
+        throw SQLiteError(
+          extendedCode: ResultCode(rawValue: rc), message: "not a changeset (\(rc))")
+      }
+      defer { sqlite3changeset_finalize(iterator) }
+      var changes: [ChangesetChange] = []
+      while true {
+        rc = sqlite3changeset_next(iterator)
+        guard rc == SQLITE_ROW else { break }
+        changes.append(try ChangesetChange(iterator))
+      }
+      guard rc == SQLITE_DONE else {
+        throw SQLiteError(
+          extendedCode: ResultCode(rawValue: rc), message: "not a changeset, or a damaged one")
+      }
+      return changes
+    }
+  }
+}
+
+/// One change of a ``Changeset``: a row of one table inserted, updated or deleted.
+public struct ChangesetChange: Sendable, Equatable {
+  /// What happened to the row.
+  public enum Operation: String, Sendable {
+    /// A new row: ``ChangesetChange/new`` holds every column.
+    case insert
+    /// A changed row: ``ChangesetChange/old`` and ``ChangesetChange/new`` hold the primary key
+    /// and the changed columns, `nil` for the others.
+    case update
+    /// A removed row: ``ChangesetChange/old`` holds every column.
+    case delete
+  }
+
+  /// The table's name.
+  public let table: String
+  /// Insert, update or delete.
+  public let operation: Operation
+  /// For each column of the table, in its order, whether it belongs to the primary key.
+  public let primaryKey: [Bool]
+  /// The values before, per column (`nil`: not part of the change; empty for an insert).
+  public let old: [SQLiteValue?]
+  /// The values after, per column (`nil`: not part of the change; empty for a delete).
+  public let new: [SQLiteValue?]
+
+  /// Creates a change (for tests and for conflicts).
+  public init(
+    table: String, operation: Operation, primaryKey: [Bool], old: [SQLiteValue?],
+    new: [SQLiteValue?]
+  ) {
+    self.table = table
+    self.operation = operation
+    self.primaryKey = primaryKey
+    self.old = old
+    self.new = new
+  }
+
+  /// Reads the iterator's current change.
+  init(_ iterator: OpaquePointer) throws {
+    var name: UnsafePointer<CChar>?
+    var columns: Int32 = 0
+    var code: Int32 = 0
+    var indirect: Int32 = 0
+    let rc = sqlite3changeset_op(iterator, &name, &columns, &code, &indirect)
+    guard rc == SQLITE_OK, let name else {
+      throw SQLiteError(extendedCode: ResultCode(rawValue: rc), message: "damaged changeset")
+    }
+    table = String(cString: name)
+    switch code {
+    case SQLITE_INSERT: operation = .insert
+    case SQLITE_UPDATE: operation = .update
+    default: operation = .delete
+    }
+    var flags: UnsafeMutablePointer<UInt8>?
+    var keyColumns: Int32 = 0
+    _ = sqlite3changeset_pk(iterator, &flags, &keyColumns)
+    primaryKey = (0..<Int(columns)).map { index in (flags?[index] ?? 0) != 0 }
+    func values(_ read: (Int32, UnsafeMutablePointer<OpaquePointer?>) -> Int32) -> [SQLiteValue?] {
+      (0..<columns).map { index in
+        var value: OpaquePointer?
+        guard read(index, &value) == SQLITE_OK, let value else { return nil }
+        return SQLiteValue(value)
+      }
+    }
+    old =
+      operation == .insert ? [] : values { sqlite3changeset_old(iterator, $0, $1) }
+    new =
+      operation == .delete ? [] : values { sqlite3changeset_new(iterator, $0, $1) }
+  }
+}
+
+extension SQLiteValue {
+  /// Copies a protected or unprotected `sqlite3_value`.
+  init(_ value: OpaquePointer) {
+    switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER: self = .integer(sqlite3_value_int64(value))
+    case SQLITE_FLOAT: self = .real(sqlite3_value_double(value))
+    case SQLITE_TEXT:
+      let count = Int(sqlite3_value_bytes(value))
+      let text = sqlite3_value_text(value)
+      self = .text(
+        text.map { String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self) }
+          ?? "")
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_value_bytes(value))
+      let bytes = sqlite3_value_blob(value)
+      self = .blob(
+        bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: count)) } ?? [])
+    default: self = .null
+    }
+  }
+}

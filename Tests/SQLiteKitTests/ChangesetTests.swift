@@ -1,0 +1,99 @@
+import Testing
+
+@testable import SQLiteKit
+
+/// Changesets of SQLite's session extension: a diff between two databases read back change by
+/// change, applied to a copy, and conflicts reported as SQLite finds them.
+@Suite struct ChangesetTests {
+  /// `main` and an attached `other` with the same table and different rows.
+  func makePair() throws -> Connection {
+    let connection = try Connection(path: ":memory:")
+    try connection.execute(
+      """
+      ATTACH ':memory:' AS other;
+      CREATE TABLE main.t (id INTEGER PRIMARY KEY, name TEXT, level REAL, photo BLOB);
+      CREATE TABLE other.t (id INTEGER PRIMARY KEY, name TEXT, level REAL, photo BLOB);
+      INSERT INTO other.t VALUES (1, 'Catie', 0.2, NULL), (2, 'Ding', 0.5, x'00ff'), (3, 'Miko', NULL, NULL);
+      INSERT INTO main.t VALUES (1, 'Catie', 0.9, NULL), (3, 'Miko', NULL, NULL), (4, 'Nia', NULL, x'01');
+      """)
+    return connection
+  }
+
+  @Test func diffListsInsertsUpdatesAndDeletesWithTheirValues() throws {
+    try #require(Connection.hasSessionExtension)
+    let connection = try makePair()
+    let changes = try connection.changeset(from: "other", tables: ["t"]).changes()
+    let sorted = changes.sorted {
+      ($0.old.first ?? $0.new.first)??.integerValue ?? 0 < ($1.old.first ?? $1.new.first)??
+        .integerValue ?? 0
+    }
+    #expect(sorted.map(\.operation) == [.update, .delete, .insert])
+    #expect(sorted.allSatisfy { $0.table == "t" && $0.primaryKey == [true, false, false, false] })
+    #expect(sorted[0].old == [.integer(1), nil, .real(0.2), nil])
+    #expect(sorted[0].new == [nil, nil, .real(0.9), nil])
+    #expect(sorted[1].old == [.integer(2), .text("Ding"), .real(0.5), .blob([0, 255])])
+    #expect(sorted[2].new == [.integer(4), .text("Nia"), .null, .blob([1])])
+  }
+
+  @Test func applyingTheDiffToTheOtherSideMakesThemEqual() throws {
+    try #require(Connection.hasSessionExtension)
+    let source = try makePair()
+    let changeset = try source.changeset(from: "other", tables: ["t"])
+    let target = try Connection(path: ":memory:")
+    try target.execute(
+      """
+      CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, level REAL, photo BLOB);
+      INSERT INTO t VALUES (1, 'Catie', 0.2, NULL), (2, 'Ding', 0.5, x'00ff'), (3, 'Miko', NULL, NULL);
+      """)
+    var conflicts: [ChangesetConflict] = []
+    try target.apply(changeset) {
+      conflicts.append($0); return .abort
+    }
+    #expect(conflicts.isEmpty)
+    let rows = try target.prepare("SELECT id, name, level, photo FROM t ORDER BY id")
+    var read: [[SQLiteValue]] = []
+    while try rows.step() { read.append(rows.row()) }
+    #expect(
+      read == [
+        [.integer(1), .text("Catie"), .real(0.9), .null],
+        [.integer(3), .text("Miko"), .null, .null],
+        [.integer(4), .text("Nia"), .null, .blob([1])],
+      ])
+  }
+
+  @Test func conflictsAreReportedAndAnAbortLeavesEverythingAsItWas() throws {
+    try #require(Connection.hasSessionExtension)
+    let source = try makePair()
+    let changeset = try source.changeset(from: "other", tables: ["t"])
+    let target = try Connection(path: ":memory:")
+    // Row 1 changed here too (data), row 2 already gone (not found), id 4 taken (conflict).
+    try target.execute(
+      """
+      CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, level REAL, photo BLOB);
+      INSERT INTO t VALUES (1, 'Catie', 0.4, NULL), (3, 'Miko', NULL, NULL), (4, 'Oskar', NULL, NULL);
+      """)
+    var kinds: [ChangesetConflictKind] = []
+    var currentOfData: [SQLiteValue?] = []
+    #expect(throws: SQLiteError.self) {
+      try target.apply(changeset) { conflict in
+        kinds.append(conflict.kind)
+        if conflict.kind == .data { currentOfData = conflict.current }
+        return kinds.count == 3 ? .abort : .omit
+      }
+    }
+    #expect(Set(kinds) == [.data, .notFound, .conflict])
+    #expect(currentOfData == [.integer(1), .text("Catie"), .real(0.4), .null])
+    let levels = try target.prepare("SELECT id, level FROM t ORDER BY id")
+    var read: [[SQLiteValue]] = []
+    while try levels.step() { read.append(levels.row()) }
+    #expect(read == [[.integer(1), .real(0.4)], [.integer(3), .null], [.integer(4), .null]])
+  }
+
+  @Test func bytesThatAreNotAChangesetAreRefused() throws {
+    try #require(Connection.hasSessionExtension)
+    #expect(throws: SQLiteError.self) {
+      try Changeset(bytes: Array("SQLite format 3\u{0}not a changeset".utf8)).changes()
+    }
+    #expect(try Changeset(bytes: []).changes().isEmpty)
+  }
+}
