@@ -17,6 +17,7 @@ enum CommandTree {
     (["animal", "remove"], AnimalRemoveCommand.self),
     (["fruit", "list"], FruitListCommand.self),
     (["fruit", "add"], FruitAddCommand.self),
+    (["fruit", "edit"], FruitEditCommand.self),
     (["fruit", "remove"], FruitRemoveCommand.self),
     (["favorite", "add"], FavoriteAddCommand.self),
     (["favorite", "remove"], FavoriteRemoveCommand.self),
@@ -38,7 +39,7 @@ enum CommandTree {
   /// Abstracts of the groups.
   static let groups: [String: String] = [
     "animal": "Add, edit and remove suspects.",
-    "fruit": "List, add and remove fruits.",
+    "fruit": "List, add, edit and remove fruits.",
     "favorite": "Add and remove a suspect's favourite fruits (order is kept).",
     "incident": "Record and read nibble incidents (Fruit Nibble Bulletins).",
     "migrate": "Show and apply schema migrations.",
