@@ -99,4 +99,104 @@ import Testing
     #expect(help.contains("--color"))
     #expect(session.succeed("fruit", "--help").contains("edit"))
   }
+
+  // MARK: - incident edit
+
+  /// `rank --incident 1 --json`: each row's name and clue counts, best first.
+  static func ranking(_ session: CLITestCase, limit: Int = 3) throws -> [String] {
+    try jsonArray(session.succeed("rank", "--incident", "1", "--limit", "\(limit)", "--json"))
+      .map { row in
+        "\(row["name"] as? String ?? "?") \(number(row["clues_matched"]) ?? -1)"
+          + "/\(number(row["clues_checked"]) ?? -1)"
+      }
+  }
+
+  @Test func incidentEditChangesEveryFieldAndTheRanking() throws {
+    let session = try CLITestCase(seeded: true)
+    // The seed bulletin: Pink Pearl Apple, large paw; the crow and the dove favour the fruit.
+    #expect(try Self.ranking(session) == ["Catie 3.0/4.0", "Ding 3.0/4.0", "Cornelius 2.0/4.0"])
+    #expect(
+      session.succeed(
+        "incident", "edit", "1", "--fruit", "christmas berry", "--at", "2026-02-28T23:30",
+        "--paw", "medium", "--lat", "-33.9", "--lon", "151.2", "--notes", "Stems left\non the step")
+        == "Updated incident 1: Christmas Berry nibbled 2026-02-28 23:30.\n")
+    let incident = try jsonObject(session.succeed("incident", "show", "1", "--json"))
+    #expect(incident["fruit"] as? String == "Christmas Berry")
+    #expect(number(incident["fruit_id"]) == 16)
+    #expect(incident["occurred_at"] as? String == "2026-02-28T23:30")
+    #expect(incident["paw_size"] as? String == "medium")
+    #expect(number(incident["latitude"]) == -33.9)
+    #expect(number(incident["longitude"]) == 151.2)
+    #expect(incident["notes"] as? String == "Stems left\non the step")
+    // The raccoon (medium paw, favours Christmas Berry) now matches every clue.
+    #expect(try Self.ranking(session) == ["Rénard 4.0/4.0", "Cornelius 3.0/4.0", "Haku 3.0/4.0"])
+
+    // Without the clue, paw size is no longer checked.
+    let json = try jsonObject(
+      session.succeed("incident", "edit", "1", "--no-paw", "--no-place", "--json"))
+    #expect(json["paw_size"] is NSNull)
+    #expect(json["latitude"] is NSNull)
+    #expect(json["longitude"] is NSNull)
+    #expect(json["fruit"] as? String == "Christmas Berry")
+    #expect(json["notes"] as? String == "Stems left\non the step")
+    #expect(try Self.ranking(session) == ["Haku 3.0/3.0", "Rénard 3.0/3.0", "Catie 2.0/3.0"])
+
+    // A sleeping suspect is no longer awake at the new time.
+    session.succeed("sleep", "hedgehog", "--sleep", "22:00", "--wake", "07:00")
+    #expect(try Self.ranking(session, limit: 2) == ["Rénard 3.0/3.0", "Catie 2.0/3.0"])
+    session.succeed("incident", "edit", "1", "--at", "2026-02-28T12:00", "--notes", "")
+    #expect(try Self.ranking(session, limit: 2) == ["Haku 3.0/3.0", "Rénard 3.0/3.0"])
+    let after = try jsonObject(session.succeed("incident", "show", "1", "--json"))
+    #expect(after["notes"] as? String == "")
+    #expect(after["occurred_at"] as? String == "2026-02-28T12:00")
+  }
+
+  @Test func incidentEditAtHHMMMeansToday() throws {
+    let session = try CLITestCase(seeded: true)
+    let before = try jsonObject(session.succeed("incident", "show", "1", "--json"))
+    let json = try jsonObject(
+      session.succeed("incident", "edit", "1", "--at", "7:05", "--format", "json"))
+    let occurredAt = try #require(json["occurred_at"] as? String)
+    #expect(occurredAt.hasSuffix("T07:05"))
+    #expect(json["paw_size"] as? String == before["paw_size"] as? String)
+    #expect(json["notes"] as? String == before["notes"] as? String)
+  }
+
+  @Test func incidentEditRefusals() throws {
+    let session = try CLITestCase(seeded: true)
+    let refusals: [([String], Int32, String?)] = [
+      (["1"], 64, "Nothing to change"),
+      (["1", "--paw", "small", "--no-paw"], 64, "--no-paw"),
+      (["1", "--lat", "1"], 64, "go together"),
+      (["1", "--lon", "1", "--notes", "x"], 64, "go together"),
+      (["1", "--lat", "1", "--lon", "2", "--no-place"], 64, "--no-place"),
+      (["1", "--paw", "huge"], 64, "huge"),
+      (["1", "--notes"], 64, nil),
+      ([], 64, nil),
+      (["2", "--notes", "x"], 65, "no incident with id '2'"),
+      (["one", "--notes", "x"], 65, "no incident with id 'one'"),
+      (["1", "--fruit", "Durian"], 65, "no fruit named 'Durian'"),
+      (["1", "--at", "2026-02-30T10:00"], 65, "2026-02-30T10:00"),
+      (["1", "--at", "25:00", "--notes", "x"], 65, "25:00"),
+      (["1", "--lat", "91", "--lon", "0"], 65, "latitude"),
+      (["1", "--lat", "1e2", "--lon", "0"], 65, "latitude"),
+      (["1", "--lat", "0", "--lon", "-180.5"], 65, "longitude"),
+      (["1", "--notes", "red \u{1B}[31m"], 65, "control characters"),
+    ]
+    for (arguments, status, fragment) in refusals {
+      Self.expectRefusal(
+        session, ["incident", "edit"] + arguments, status: status, messageContains: fragment)
+    }
+  }
+
+  @Test func incidentEditAnswersHelp() throws {
+    let session = try CLITestCase(seeded: true)
+    let help = session.succeed("incident", "edit", "--help")
+    for option in [
+      "--fruit", "--at", "--paw", "--no-paw", "--lat", "--lon", "--no-place", "--notes",
+    ] {
+      #expect(help.contains(option), "\(option)")
+    }
+    #expect(session.succeed("incident", "--help").contains("edit"))
+  }
 }
