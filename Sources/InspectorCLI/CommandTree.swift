@@ -26,6 +26,7 @@ enum CommandTree {
     (["suspect"], SuspectCommand.self),
     (["incident", "add"], IncidentAddCommand.self),
     (["incident", "edit"], IncidentEditCommand.self),
+    (["incident", "remove"], IncidentRemoveCommand.self),
     (["incident", "list"], IncidentListCommand.self),
     (["incident", "show"], IncidentShowCommand.self),
     (["rank"], RankCommand.self),
@@ -42,7 +43,7 @@ enum CommandTree {
     "animal": "Add, edit and remove suspects.",
     "fruit": "List, add, edit and remove fruits.",
     "favorite": "Add and remove a suspect's favourite fruits (order is kept).",
-    "incident": "Record, correct and read nibble incidents (Fruit Nibble Bulletins).",
+    "incident": "Record, correct, remove and read nibble incidents (Fruit Nibble Bulletins).",
     "migrate": "Show and apply schema migrations.",
   ]
 

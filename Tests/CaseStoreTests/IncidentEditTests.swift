@@ -85,4 +85,27 @@ struct IncidentEditTests {
     let repaired = try database.incidents.edit("1", IncidentEdit(fruit: "Elstar Apple"))
     #expect(repaired.fruit == "Elstar Apple")
   }
+
+  @Test func removeDeletesOnlyThatIncidentAndFreesItsFruit() throws {
+    let second = try database.incidents.add(
+      NewIncident(
+        fruit: "Kaki Fuyu Persimmon", occurredAt: try LocalDateTime(parsing: "2026-03-02T07:00")))
+    let seed = try database.incidents.find(id: 1)
+    #expect(try database.incidents.remove("1") == seed)
+    #expect(try database.incidents.all() == [second])
+    #expect(throws: CaseError.unknownIncident("1")) { try database.incidents.find("1") }
+    #expect(throws: CaseError.unknownIncident("1")) { try database.incidents.remove("1") }
+    #expect(throws: CaseError.unknownIncident("x")) { try database.incidents.remove("x") }
+    #expect(try database.incidents.count() == 1)
+    // The persimmon is favoured by the raccoon and nibbled in the second incident only.
+    try database.suspects.removeFavorite(
+      id: try database.suspects.resolve("raccoon"), fruit: "Kaki Fuyu Persimmon")
+    #expect(throws: CaseError.fruitInUse("Kaki Fuyu Persimmon", by: ["incident \(second.id)"])) {
+      try database.fruits.remove("Kaki Fuyu Persimmon")
+    }
+    try database.incidents.remove("\(second.id)")
+    try database.fruits.remove("Kaki Fuyu Persimmon")
+    #expect(try database.rowCount("incidents") == 0)
+    #expect(try database.rowCount("fruits") == 18)
+  }
 }

@@ -199,4 +199,48 @@ import Testing
     }
     #expect(session.succeed("incident", "--help").contains("edit"))
   }
+
+  // MARK: - incident remove
+
+  @Test func incidentRemoveDeletesTheBulletin() throws {
+    let session = try CLITestCase(seeded: true)
+    #expect(
+      session.succeed(
+        "incident", "add", "--fruit", "Kaki Fuyu Persimmon", "--at", "2026-02-28T07:00")
+        == "Recorded incident 2: Kaki Fuyu Persimmon nibbled 2026-02-28 07:00.\n")
+    let seed = try jsonObject(session.succeed("incident", "show", "1", "--json"))
+    let removed = try jsonObject(session.succeed("incident", "remove", "1", "--json"))
+    #expect(NSDictionary(dictionary: removed) == NSDictionary(dictionary: seed))
+    let remaining = try jsonArray(session.succeed("incident", "list", "--json"))
+    #expect(remaining.map { number($0["id"]) } == [2])
+    expectFailure(session.run("incident", "show", "1"), status: 65)
+    expectFailure(session.run("rank", "--incident", "1"), status: 65)
+    // The Pink Pearl Apple is nibbled by no incident any more; the persimmon still is.
+    session.succeed("favorite", "remove", "crow", "Pink Pearl Apple")
+    session.succeed("favorite", "remove", "dove", "Pink Pearl Apple")
+    #expect(session.succeed("fruit", "remove", "pink pearl apple") == "Removed Pink Pearl Apple.\n")
+    session.succeed("favorite", "remove", "raccoon", "Kaki Fuyu Persimmon")
+    Self.expectRefusal(
+      session, ["fruit", "remove", "Kaki Fuyu Persimmon"], status: 65,
+      messageContains: "incident 2")
+    #expect(
+      session.succeed("incident", "remove", "2")
+        == "Removed incident 2: Kaki Fuyu Persimmon nibbled 2026-02-28 07:00.\n")
+    #expect(session.succeed("incident", "list", "--json") == "[]\n")
+    // Suspects are untouched.
+    #expect(try session.suspects().count == 10)
+  }
+
+  @Test func incidentRemoveRefusals() throws {
+    let session = try CLITestCase(seeded: true)
+    Self.expectRefusal(
+      session, ["incident", "remove", "2"], status: 65, messageContains: "no incident with id '2'")
+    Self.expectRefusal(
+      session, ["incident", "remove", "0"], status: 65, messageContains: "no incident with id '0'")
+    Self.expectRefusal(
+      session, ["incident", "remove", "latest"], status: 65, messageContains: "'latest'")
+    Self.expectRefusal(session, ["incident", "remove"], status: 64, messageContains: "<id>")
+    Self.expectRefusal(session, ["incident", "remove", "1", "2"], status: 64)
+    #expect(session.succeed("incident", "remove", "--help").contains("Remove a bulletin."))
+  }
 }

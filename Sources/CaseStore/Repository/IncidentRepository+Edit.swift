@@ -43,6 +43,20 @@ extension IncidentRepository {
     }
   }
 
+  /// Deletes the incident `reference` names.
+  ///
+  /// - Parameter reference: The incident's id as typed (see ``find(_:)``).
+  /// - Returns: The incident as it was.
+  /// - Throws: ``CaseError/unknownIncident(_:)`` or `SQLiteError`.
+  @discardableResult
+  public func remove(_ reference: String) throws -> Incident {
+    try database.write {
+      let incident = try find(reference)
+      try database.statement("DELETE FROM incidents WHERE id = ?").run([incident.id])
+      return incident
+    }
+  }
+
   /// Refuses notes over 100,000 characters or with terminal control characters (tabs and line
   /// breaks are fine).
   static func validate(notes: String) throws {
