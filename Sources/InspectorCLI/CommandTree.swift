@@ -20,6 +20,7 @@ enum CommandTree {
     (["fruit", "edit"], FruitEditCommand.self),
     (["fruit", "remove"], FruitRemoveCommand.self),
     (["favorite", "add"], FavoriteAddCommand.self),
+    (["favorite", "move"], FavoriteMoveCommand.self),
     (["favorite", "remove"], FavoriteRemoveCommand.self),
     (["alibi"], AlibiCommand.self),
     (["sleep"], SleepCommand.self),
@@ -42,7 +43,7 @@ enum CommandTree {
   static let groups: [String: String] = [
     "animal": "Add, edit and remove suspects.",
     "fruit": "List, add, edit and remove fruits.",
-    "favorite": "Add and remove a suspect's favourite fruits (order is kept).",
+    "favorite": "Add, reorder and remove a suspect's favourite fruits (order is kept).",
     "incident": "Record, correct, remove and read nibble incidents (Fruit Nibble Bulletins).",
     "migrate": "Show and apply schema migrations.",
   ]

@@ -243,4 +243,78 @@ import Testing
     Self.expectRefusal(session, ["incident", "remove", "1", "2"], status: 64)
     #expect(session.succeed("incident", "remove", "--help").contains("Remove a bulletin."))
   }
+
+  // MARK: - favorite move
+
+  @Test func favoriteMoveReordersAndTheOthersKeepTheirOrder() throws {
+    let session = try CLITestCase(seeded: true)
+    #expect(
+      session.succeed("favorite", "move", "raccoon", "kaki fuyu persimmon", "--to", "1")
+        == "Rénard the Raccoon now favours: Kaki Fuyu Persimmon, Belle De Boskoop Apple,"
+        + " Big Berry Manzanita, Christmas Berry.\n")
+    #expect(
+      try session.suspect("raccoon")["favorite_fruits"] as? [String] == [
+        "Kaki Fuyu Persimmon", "Belle De Boskoop Apple", "Big Berry Manzanita", "Christmas Berry",
+      ])
+    session.succeed("favorite", "move", "Rénard", "Belle De Boskoop Apple", "--to=3")
+    #expect(
+      try session.suspect("id:10")["favorite_fruits"] as? [String] == [
+        "Kaki Fuyu Persimmon", "Big Berry Manzanita", "Belle De Boskoop Apple", "Christmas Berry",
+      ])
+    // Past the last position: moved last.
+    let json = try jsonObject(
+      session.succeed("favorite", "move", "raccoon", "KAKI FUYU PERSIMMON", "--to", "99", "--json"))
+    #expect(
+      json["favorite_fruits"] as? [String] == [
+        "Big Berry Manzanita", "Belle De Boskoop Apple", "Christmas Berry", "Kaki Fuyu Persimmon",
+      ])
+    // The suspect table shows the first three in the new order; nobody else moved.
+    let listed = try session.suspects()
+    #expect(
+      listed.first { $0["species"] as? String == "Raccoon" }?["favorite_fruits"] as? [String] == [
+        "Big Berry Manzanita", "Belle De Boskoop Apple", "Christmas Berry", "Kaki Fuyu Persimmon",
+      ])
+    #expect(
+      listed.first { $0["species"] as? String == "Fish" }?["favorite_fruits"] as? [String] == [
+        "Strawberry Tree", "Big Berry Manzanita", "Elstar Apple",
+      ])
+    // Where it already is: nothing moves.
+    session.succeed("favorite", "move", "raccoon", "Christmas Berry", "--to", "3")
+    #expect(
+      try session.suspect("raccoon")["favorite_fruits"] as? [String] == [
+        "Big Berry Manzanita", "Belle De Boskoop Apple", "Christmas Berry", "Kaki Fuyu Persimmon",
+      ])
+    // A favourite added later still goes after the others.
+    session.succeed("favorite", "add", "raccoon", "Elstar Apple")
+    session.succeed("favorite", "move", "raccoon", "Elstar Apple", "--to", "2")
+    #expect(
+      try session.suspect("raccoon")["favorite_fruits"] as? [String] == [
+        "Big Berry Manzanita", "Elstar Apple", "Belle De Boskoop Apple", "Christmas Berry",
+        "Kaki Fuyu Persimmon",
+      ])
+  }
+
+  @Test func favoriteMoveRefusals() throws {
+    let session = try CLITestCase(seeded: true)
+    let move = ["favorite", "move", "raccoon", "Christmas Berry"]
+    for position in ["0", "-1", "x", "1.5", "", " 2", "99999999999999999999"] {
+      Self.expectRefusal(
+        session, move + ["--to", position], status: 64, messageContains: "--to <n>")
+    }
+    Self.expectRefusal(session, move, status: 64, messageContains: "--to <n>")
+    Self.expectRefusal(session, ["favorite", "move", "raccoon", "--to", "1"], status: 64)
+    Self.expectRefusal(
+      session, ["favorite", "move", "raccoon", "Elstar Apple", "--to", "1"], status: 65,
+      messageContains: "Elstar Apple is not one of Rénard's favourite fruits")
+    Self.expectRefusal(
+      session, ["favorite", "move", "raccoon", "Durian", "--to", "1"], status: 65,
+      messageContains: "no fruit named 'Durian'")
+    Self.expectRefusal(
+      session, ["favorite", "move", "unicorn", "Christmas Berry", "--to", "1"], status: 65,
+      messageContains: "unicorn")
+    let help = session.succeed("favorite", "move", "--help")
+    #expect(help.contains("--to <n>"))
+    #expect(help.contains("past the last moves it last"))
+    #expect(session.succeed("favorite", "--help").contains("move"))
+  }
 }
