@@ -17,9 +17,6 @@ struct FavoriteMoveCommand: InspectorCommand {
     let suspect = try context.changeSuspect(context[animal]) { database, id in
       try database.suspects.moveFavorite(id: id, fruit: context[fruit], to: context[to].value)
     }
-    return SuspectOutput.render(
-      suspect, context,
-      message: "\(SuspectPresenter.title(suspect)) now favours: "
-        + suspect.favoriteFruits.joined(separator: ", ") + ".")
+    return SuspectOutput.renderFavorites(suspect, context)
   }
 }

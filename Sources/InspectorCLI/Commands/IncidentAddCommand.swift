@@ -32,12 +32,6 @@ struct IncidentAddCommand: InspectorCommand {
       NewIncident(
         fruit: context[fruit], occurredAt: occurredAt, pawSize: context[paw],
         location: location, notes: context[notes] ?? ""))
-    return Render.record(
-      context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,
-      csv: IncidentPresenter.csvFields(incident)
-    ) {
-      "Recorded incident \(incident.id): \(IncidentPresenter.fruit(incident)) nibbled"
-        + " \(IncidentPresenter.when(incident))."
-    }
+    return IncidentPresenter.render(incident, context, verb: "Recorded")
   }
 }

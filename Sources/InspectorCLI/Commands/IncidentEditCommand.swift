@@ -55,12 +55,6 @@ struct IncidentEditCommand: InspectorCommand {
       edit.location = try Location(parsingLatitude: lat, longitude: lon)
     }
     let incident = try context.openDatabase(write: true).incidents.edit(context[id], edit)
-    return Render.record(
-      context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,
-      csv: IncidentPresenter.csvFields(incident)
-    ) {
-      "Updated incident \(incident.id): \(IncidentPresenter.fruit(incident)) nibbled"
-        + " \(IncidentPresenter.when(incident))."
-    }
+    return IncidentPresenter.render(incident, context, verb: "Updated")
   }
 }

@@ -11,12 +11,6 @@ struct IncidentRemoveCommand: InspectorCommand {
 
   func run(_ context: CommandContext) throws -> String {
     let incident = try context.openDatabase(write: true).incidents.remove(context[id])
-    return Render.record(
-      context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,
-      csv: IncidentPresenter.csvFields(incident)
-    ) {
-      "Removed incident \(incident.id): \(IncidentPresenter.fruit(incident)) nibbled"
-        + " \(IncidentPresenter.when(incident))."
-    }
+    return IncidentPresenter.render(incident, context, verb: "Removed")
   }
 }
