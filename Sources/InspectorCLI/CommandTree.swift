@@ -17,13 +17,17 @@ enum CommandTree {
     (["animal", "remove"], AnimalRemoveCommand.self),
     (["fruit", "list"], FruitListCommand.self),
     (["fruit", "add"], FruitAddCommand.self),
+    (["fruit", "edit"], FruitEditCommand.self),
     (["fruit", "remove"], FruitRemoveCommand.self),
     (["favorite", "add"], FavoriteAddCommand.self),
+    (["favorite", "move"], FavoriteMoveCommand.self),
     (["favorite", "remove"], FavoriteRemoveCommand.self),
     (["alibi"], AlibiCommand.self),
     (["sleep"], SleepCommand.self),
     (["suspect"], SuspectCommand.self),
     (["incident", "add"], IncidentAddCommand.self),
+    (["incident", "edit"], IncidentEditCommand.self),
+    (["incident", "remove"], IncidentRemoveCommand.self),
     (["incident", "list"], IncidentListCommand.self),
     (["incident", "show"], IncidentShowCommand.self),
     (["rank"], RankCommand.self),
@@ -38,9 +42,9 @@ enum CommandTree {
   /// Abstracts of the groups.
   static let groups: [String: String] = [
     "animal": "Add, edit and remove suspects.",
-    "fruit": "List, add and remove fruits.",
-    "favorite": "Add and remove a suspect's favourite fruits (order is kept).",
-    "incident": "Record and read nibble incidents (Fruit Nibble Bulletins).",
+    "fruit": "List, add, edit and remove fruits.",
+    "favorite": "Add, reorder and remove a suspect's favourite fruits (order is kept).",
+    "incident": "Record, correct, remove and read nibble incidents (Fruit Nibble Bulletins).",
     "migrate": "Show and apply schema migrations.",
   ]
 

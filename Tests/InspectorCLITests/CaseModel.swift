@@ -235,7 +235,47 @@ struct CaseModel {
       }
       fruits.removeAll { $0.id == fruit.id }
       return Prediction(status: 0, output: .fruit(fruit))
+    case .editFruit(let reference, let name, let color):
+      return editFruit(reference, name: name, color: color)
+    case .editIncident(
+      let reference, let fruit, let at, let paw, let noPaw, let latitude, let longitude,
+      let noPlace, let notes):
+      return editIncident(
+        reference,
+        IncidentChange(
+          fruit: fruit, at: at, paw: paw, noPaw: noPaw, latitude: latitude, longitude: longitude,
+          noPlace: noPlace, notes: notes), today: today, reportedTime: reportedTime)
+    case .removeIncident(let reference):
+      guard let index = incidents.firstIndex(where: { "\($0.id)" == reference }) else {
+        return .refused("unknown incident")
+      }
+      return Prediction(status: 0, output: .incident(incidents.remove(at: index)))
+    case .moveFavorite(let reference, let fruit, let position):
+      guard let position else { return .usage("missing --to") }
+      guard let target = Int(position), target >= 1 else { return .usage("--to not 1 or more") }
+      let stored = self.fruit(named: fruit)
+      return changeSuspect(reference) { suspect in
+        guard let stored else { return .refused("unknown fruit") }
+        guard let from = suspect.favorites.firstIndex(of: stored.name) else {
+          return .refused("not a favourite")
+        }
+        suspect.favorites.remove(at: from)
+        suspect.favorites.insert(stored.name, at: min(target, suspect.favorites.count + 1) - 1)
+        return nil
+      }
     }
+  }
+
+  /// The options of `incident edit`, as typed.
+  struct IncidentChange {
+    var fruit: String? = nil
+    var at: String? = nil
+    var paw: String? = nil
+    var noPaw: Bool
+    var latitude: String? = nil
+    var longitude: String? = nil
+    var noPlace: Bool
+    var notes: String? = nil
   }
 
   // MARK: - Ranking
@@ -419,6 +459,90 @@ struct CaseModel {
       latitude: location?.0, longitude: location?.1, notes: notes ?? "")
     incidents.append(incident)
     incidents.sort { $0.id < $1.id }
+    return Prediction(status: 0, output: .incident(incident))
+  }
+
+  private mutating func editFruit(_ reference: String, name: String?, color: String?)
+    -> Prediction
+  {
+    if name == nil && color == nil { return .usage("nothing to change") }
+    if let name, Self.isBlank(name) { return .refused("blank fruit name") }
+    var newColor: String?
+    if let color {
+      guard let valid = Self.color(color) else { return .refused("not a colour") }
+      newColor = valid
+    }
+    guard var fruit = self.fruit(named: reference) else { return .refused("unknown fruit") }
+    if let name,
+      fruits.contains(where: { $0.id != fruit.id && Self.caseKey($0.name) == Self.caseKey(name) })
+    {
+      return .refused("duplicate fruit")
+    }
+    let oldName = fruit.name
+    fruit.name = name ?? fruit.name
+    fruit.color = newColor ?? fruit.color
+    fruits = fruits.map { $0.id == fruit.id ? fruit : $0 }
+    // Favourites and incidents name the fruit by its id: they follow a rename.
+    for index in suspects.indices {
+      suspects[index].favorites = suspects[index].favorites.map { $0 == oldName ? fruit.name : $0 }
+    }
+    for index in incidents.indices where incidents[index].fruitID == fruit.id {
+      incidents[index].fruit = fruit.name
+    }
+    return Prediction(status: 0, output: .fruit(fruit))
+  }
+
+  private mutating func editIncident(
+    _ reference: String, _ change: IncidentChange, today: [String], reportedTime: String?
+  ) -> Prediction {
+    var clue: String?
+    if let paw = change.paw {
+      guard let valid = Self.pawSize(paw) else { return .usage("not a paw size") }
+      clue = valid
+    }
+    if clue != nil && change.noPaw { return .usage("--paw with --no-paw") }
+    if (change.latitude == nil) != (change.longitude == nil) {
+      return .usage("--lat and --lon go together")
+    }
+    if change.latitude != nil && change.noPlace { return .usage("--lat with --no-place") }
+    if change.fruit == nil && change.at == nil && clue == nil && !change.noPaw
+      && change.latitude == nil && !change.noPlace && change.notes == nil
+    {
+      return .usage("nothing to change")
+    }
+    var occurredAt: String?
+    if let at = change.at {
+      if Self.isClockTime(at) {
+        let candidates = today.map { "\($0)T\(at)" }
+        occurredAt = candidates.first { $0 == reportedTime } ?? candidates[0]
+      } else if Self.isDateTime(at) {
+        occurredAt = at
+      } else {
+        return .refused("not a time")
+      }
+    }
+    var location: (Double, Double)?
+    if let latitude = change.latitude, let longitude = change.longitude {
+      guard let lat = Self.degrees(latitude, limit: 90),
+        let lon = Self.degrees(longitude, limit: 180)
+      else { return .refused("coordinates out of range") }
+      location = (lat, lon)
+    }
+    guard let index = incidents.firstIndex(where: { "\($0.id)" == reference }) else {
+      return .refused("unknown incident")
+    }
+    var incident = incidents[index]
+    if let name = change.fruit {
+      guard let stored = self.fruit(named: name) else { return .refused("unknown fruit") }
+      (incident.fruit, incident.fruitID) = (stored.name, stored.id)
+    }
+    incident.occurredAt = occurredAt ?? incident.occurredAt
+    if change.noPaw { incident.paw = nil }
+    if let clue { incident.paw = clue }
+    if change.noPlace { (incident.latitude, incident.longitude) = (nil, nil) }
+    if let location { (incident.latitude, incident.longitude) = location }
+    incident.notes = change.notes ?? incident.notes
+    incidents[index] = incident
     return Prediction(status: 0, output: .incident(incident))
   }
 

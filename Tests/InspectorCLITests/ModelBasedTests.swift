@@ -94,17 +94,21 @@ struct ModelBasedTests {
     let expected = [
       "animal add", "animal edit", "animal remove", "favorite add", "favorite remove",
       "alibi set", "alibi clear", "sleep set", "sleep default", "sleep clear", "suspect",
-      "incident add", "fruit add", "fruit remove",
+      "incident add", "fruit add", "fruit remove", "fruit edit", "incident edit",
+      "incident remove", "favorite move",
     ]
     for kind in expected {
       #expect(kinds[kind]?.contains(0) == true, "\(kind) never succeeds: \(kinds[kind] ?? [])")
     }
-    for kind in ["animal add", "animal edit", "sleep set", "incident add"] {
+    for kind in [
+      "animal add", "animal edit", "sleep set", "incident add", "fruit edit", "incident edit",
+      "favorite move",
+    ] {
       #expect(kinds[kind]?.isSuperset(of: [64, 65]) == true, "\(kind): \(kinds[kind] ?? [])")
     }
     for kind in [
       "animal remove", "favorite add", "favorite remove", "alibi set", "suspect", "fruit add",
-      "fruit remove",
+      "fruit remove", "incident remove",
     ] {
       #expect(kinds[kind]?.contains(65) == true, "\(kind) is never refused")
     }

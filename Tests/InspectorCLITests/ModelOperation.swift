@@ -38,6 +38,16 @@ enum ModelOperation: Equatable, Sendable {
   case addFruit(name: String, color: String)
   /// `fruit remove <fruit>`.
   case removeFruit(name: String)
+  /// `fruit edit <fruit>`; `nil` options are left out.
+  case editFruit(reference: String, name: String?, color: String?)
+  /// `incident edit ID`; `nil` options and `false` flags are left out.
+  case editIncident(
+    reference: String, fruit: String?, at: String?, paw: String?, noPaw: Bool,
+    latitude: String?, longitude: String?, noPlace: Bool, notes: String?)
+  /// `incident remove ID`.
+  case removeIncident(reference: String)
+  /// `favorite move <animal> <fruit> --to N`; a `nil` position leaves out the required `--to`.
+  case moveFavorite(reference: String, fruit: String, to: String?)
 
   // MARK: - Public API
 
@@ -58,6 +68,10 @@ enum ModelOperation: Equatable, Sendable {
     case .addIncident: "incident add"
     case .addFruit: "fruit add"
     case .removeFruit: "fruit remove"
+    case .editFruit: "fruit edit"
+    case .editIncident: "incident edit"
+    case .removeIncident: "incident remove"
+    case .moveFavorite: "favorite move"
     }
   }
 
@@ -101,6 +115,24 @@ enum ModelOperation: Equatable, Sendable {
       return ["fruit", "add", "--color=\(color)", "--json", "--", name]
     case .removeFruit(let name):
       return ["fruit", "remove", "--json", "--", name]
+    case .editFruit(let reference, let name, let color):
+      let options = [("name", name), ("color", color)]
+        .compactMap { option, value in value.map { "--\(option)=\($0)" } }
+      return ["fruit", "edit"] + options + ["--json", "--", reference]
+    case .editIncident(
+      let reference, let fruit, let at, let paw, let noPaw, let latitude, let longitude,
+      let noPlace, let notes):
+      let options = [
+        ("fruit", fruit), ("at", at), ("paw", paw), ("lat", latitude), ("lon", longitude),
+        ("notes", notes),
+      ].compactMap { option, value in value.map { "--\(option)=\($0)" } }
+      let flags = (noPaw ? ["--no-paw"] : []) + (noPlace ? ["--no-place"] : [])
+      return ["incident", "edit"] + options + flags + ["--json", "--", reference]
+    case .removeIncident(let reference):
+      return ["incident", "remove", "--json", "--", reference]
+    case .moveFavorite(let reference, let fruit, let position):
+      return ["favorite", "move"] + (position.map { ["--to=\($0)"] } ?? [])
+        + ["--json", "--", reference, fruit]
     }
   }
 

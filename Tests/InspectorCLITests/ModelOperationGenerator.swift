@@ -59,6 +59,9 @@ enum ModelOperationGenerator {
   ]
   static let badLatitudes = ["91", "-90.5", "abc", "1,5", "nan", "90.000001"]
   static let badLongitudes = ["181", "-180.0001", "east", "--5", "180.5"]
+  static let unknownIncidents = ["999", "0", "-1", "x", "1.0", ""]
+  static let positions = ["1", "2", "3", "4", "9", "+2"]
+  static let badPositions = ["0", "-1", "x", "", "1.5", "99999999999999999999"]
   static let notes = [
     "", "Bite marks, small.", "Two bites;\nthen gone.", "'quoted' \"notes\"",
     "\u{1F351} half eaten",
@@ -93,6 +96,10 @@ enum ModelOperationGenerator {
     (8, false, addIncident),
     (5, false, addFruit),
     (5, false, removeFruit),
+    (4, false, editFruit),
+    (6, false, editIncident),
+    (2, false, removeIncident),
+    (6, true, moveFavorite),
   ]
 
   // MARK: - Private helpers
@@ -276,6 +283,83 @@ enum ModelOperationGenerator {
     default: name = free.isEmpty ? rng.pick(unknownFruits) : rng.pick(free).name
     }
     return .removeFruit(name: respelled(name, &rng))
+  }
+
+  private static func editFruit(_ model: CaseModel, _ rng: inout SplitMix64) -> ModelOperation {
+    var reference = model.fruits.isEmpty ? rng.pick(unknownFruits) : rng.pick(model.fruits).name
+    let taken = Set(model.fruits.map { CaseModel.caseKey($0.name) })
+    let free = newFruits.filter { !taken.contains(CaseModel.caseKey($0)) }
+    var name: String? =
+      rng.chance(60) ? (free.isEmpty ? "Berry \(rng.below(100_000))" : rng.pick(free)) : nil
+    var color: String? = name == nil || rng.chance(40) ? rng.pick(colors) : nil
+    switch rng.below(12) {
+    case 0, 6: (name, color) = (nil, nil)
+    case 1 where !model.fruits.isEmpty:
+      name = respelled(rng.pick(model.fruits).name, &rng, alwaysChange: true)
+    case 2: name = respelled(reference, &rng, alwaysChange: true)
+    case 3: name = rng.pick(blanks)
+    case 4: color = rng.pick(badColors)
+    case 5: reference = rng.pick(unknownFruits)
+    default: break
+    }
+    return .editFruit(reference: respelled(reference, &rng), name: name, color: color)
+  }
+
+  private static func editIncident(_ model: CaseModel, _ rng: inout SplitMix64)
+    -> ModelOperation
+  {
+    let base = addIncident(model, &rng)
+    guard
+      case .addIncident(let fruit, let at, let paw, let latitude, let longitude, let notes) = base
+    else { return base }
+    var reference =
+      model.incidents.isEmpty || rng.chance(8)
+      ? rng.pick(unknownIncidents) : "\(rng.pick(model.incidents).id)"
+    var change = CaseModel.IncidentChange(
+      fruit: rng.chance(40) ? fruit : nil, at: rng.chance(40) ? at : nil,
+      paw: rng.chance(30) ? paw : nil, noPaw: rng.chance(10), latitude: nil, longitude: nil,
+      noPlace: rng.chance(10), notes: rng.chance(30) ? notes : nil)
+    if rng.chance(30) { (change.latitude, change.longitude) = (latitude, longitude) }
+    switch rng.below(16) {
+    case 0: change = CaseModel.IncidentChange(noPaw: false, noPlace: false)
+    case 1: (change.paw, change.noPaw) = (respelled(rng.pick(CaseModel.pawSizes), &rng), true)
+    case 2: (change.latitude, change.longitude, change.noPlace) = ("1", "2", true)
+    case 3: (change.latitude, change.longitude) = ("45", nil)
+    case 4: reference = rng.pick(unknownIncidents)
+    default: break
+    }
+    return .editIncident(
+      reference: reference, fruit: change.fruit, at: change.at, paw: change.paw,
+      noPaw: change.noPaw, latitude: change.latitude, longitude: change.longitude,
+      noPlace: change.noPlace, notes: change.notes)
+  }
+
+  private static func removeIncident(_ model: CaseModel, _ rng: inout SplitMix64)
+    -> ModelOperation
+  {
+    if model.incidents.isEmpty || rng.chance(20) {
+      return .removeIncident(reference: rng.pick(unknownIncidents))
+    }
+    return .removeIncident(reference: "\(rng.pick(model.incidents).id)")
+  }
+
+  private static func moveFavorite(_ model: CaseModel, _ rng: inout SplitMix64) -> ModelOperation {
+    let target = rng.pick(model.suspects)
+    let absent = model.fruits.filter { !target.favorites.contains($0.name) }
+    var fruit =
+      target.favorites.isEmpty || rng.chance(10)
+      ? (absent.isEmpty ? rng.pick(unknownFruits) : rng.pick(absent).name)
+      : rng.pick(target.favorites)
+    var reference = self.reference(to: target, &rng)
+    var position: String? = rng.pick(positions)
+    switch rng.below(16) {
+    case 0, 1: position = rng.pick(badPositions)
+    case 2: position = nil
+    case 3: fruit = rng.pick(unknownFruits)
+    case 4: reference = rng.pick(unknownSuspects)
+    default: break
+    }
+    return .moveFavorite(reference: reference, fruit: respelled(fruit, &rng), to: position)
   }
 
   /// An `<animal>` argument: mostly a real suspect, sometimes an unknown one.

@@ -184,10 +184,10 @@ final class ModelRunner {
   /// The object a successful command printed.
   private func decodeOutput(of operation: ModelOperation, _ text: String) throws -> Any {
     switch operation {
-    case .addFruit, .removeFruit:
+    case .addFruit, .removeFruit, .editFruit:
       return try ModelRecords.decode(
         ModelRecords.Fruit.self, from: text, keys: ModelRecords.Fruit.keys)
-    case .addIncident:
+    case .addIncident, .editIncident, .removeIncident:
       return try ModelRecords.decode(
         ModelRecords.Incident.self, from: text, keys: ModelRecords.Incident.keys)
     default:

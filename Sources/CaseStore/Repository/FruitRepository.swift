@@ -153,7 +153,7 @@ public struct FruitRepository {
 
   /// The fruits other clients wrote whose keys inspector has not re-folded yet
   /// (`key_pending = 1`), read through a partial index.
-  private func pendingFruits() throws -> [Fruit] {
+  func pendingFruits() throws -> [Fruit] {
     try fruits("SELECT id, name, color FROM fruits WHERE key_pending = 1 ORDER BY id", [])
   }
 

@@ -75,11 +75,7 @@ public struct IncidentRepository {
   ///   for notes over 100,000 characters, or `SQLiteError`.
   @discardableResult
   public func add(_ new: NewIncident) throws -> Incident {
-    guard new.notes.unicodeScalars.count <= 100_000 else {
-      throw CaseError.invalidValue(
-        field: "notes", value: new.notes, expected: "at most 100,000 characters")
-    }
-    try TextRules.requirePrintable(new.notes, field: "notes", allowingLineBreaks: true)
+    try Self.validate(notes: new.notes)
     return try database.write {
       let fruit = try database.fruits.find(new.fruit)
       try database.connection.execute(

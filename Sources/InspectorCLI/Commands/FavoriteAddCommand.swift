@@ -13,9 +13,6 @@ struct FavoriteAddCommand: InspectorCommand {
     let suspect = try context.changeSuspect(context[animal]) { database, id in
       try database.suspects.addFavorite(id: id, fruit: context[fruit])
     }
-    return SuspectOutput.render(
-      suspect, context,
-      message: "\(SuspectPresenter.title(suspect)) now favours: "
-        + suspect.favoriteFruits.joined(separator: ", ") + ".")
+    return SuspectOutput.renderFavorites(suspect, context)
   }
 }

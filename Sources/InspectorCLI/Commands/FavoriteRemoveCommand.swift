@@ -13,9 +13,6 @@ struct FavoriteRemoveCommand: InspectorCommand {
     let suspect = try context.changeSuspect(context[animal]) { database, id in
       try database.suspects.removeFavorite(id: id, fruit: context[fruit])
     }
-    let remaining =
-      suspect.favoriteFruits.isEmpty ? "(none)" : suspect.favoriteFruits.joined(separator: ", ")
-    return SuspectOutput.render(
-      suspect, context, message: "\(SuspectPresenter.title(suspect)) now favours: \(remaining).")
+    return SuspectOutput.renderFavorites(suspect, context)
   }
 }

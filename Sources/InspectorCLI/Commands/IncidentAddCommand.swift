@@ -11,14 +11,8 @@ struct IncidentAddCommand: InspectorCommand {
   let at = Option<String>(
     "at", valueName: "time", help: "When: HH:MM (today) or YYYY-MM-DDTHH:MM, local time.")
   let paw = Option<PawSize?>("paw", help: "The paw-size clue.")
-  let lat = Option<String?>(
-    "lat", valueName: "degrees",
-    help: "Latitude, -90 to 90, in plain decimal notation such as 37.334371 (dot as"
-      + " decimal, no exponent; with --lon).")
-  let lon = Option<String?>(
-    "lon", valueName: "degrees",
-    help: "Longitude, -180 to 180, in plain decimal notation such as -122.009558 (dot as"
-      + " decimal, no exponent; with --lat).")
+  let lat = Option<String?>.latitude
+  let lon = Option<String?>.longitude
   let notes = Option<String?>("notes", valueName: "text", help: "Free-text notes.")
 
   func validate(_ context: CommandContext) throws(UsageError) {
@@ -38,12 +32,6 @@ struct IncidentAddCommand: InspectorCommand {
       NewIncident(
         fruit: context[fruit], occurredAt: occurredAt, pawSize: context[paw],
         location: location, notes: context[notes] ?? ""))
-    return Render.record(
-      context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,
-      csv: IncidentPresenter.csvFields(incident)
-    ) {
-      "Recorded incident \(incident.id): \(IncidentPresenter.fruit(incident)) nibbled"
-        + " \(IncidentPresenter.when(incident))."
-    }
+    return IncidentPresenter.render(incident, context, verb: "Recorded")
   }
 }

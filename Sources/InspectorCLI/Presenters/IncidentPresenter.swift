@@ -31,6 +31,14 @@ struct IncidentPresenter {
     ]
   }
 
+  /// An incident a command recorded, changed or removed: the record in JSON and CSV, and
+  /// `VERB incident N: FRUIT nibbled YYYY-MM-DD HH:MM.` as a table.
+  static func render(_ incident: Incident, _ context: CommandContext, verb: String) -> String {
+    Render.record(context, json: json(incident), csvHeader: csvHeader, csv: csvFields(incident)) {
+      "\(verb) incident \(incident.id): \(fruit(incident)) nibbled \(when(incident))."
+    }
+  }
+
   /// The fruit's name, or `(missing fruit id N)` for a broken reference.
   static func fruit(_ incident: Incident) -> String {
     incident.fruit ?? "(missing fruit id \(incident.fruitID))"

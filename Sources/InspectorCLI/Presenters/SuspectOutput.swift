@@ -13,4 +13,13 @@ enum SuspectOutput {
       message.map(TextTable.singleLine) ?? SuspectPresenter(style: context.style).detail(suspect)
     }
   }
+
+  /// The suspect after a change to its favourites (`favorite add`, `move`, `remove`): the
+  /// record in JSON and CSV, `Name the Species now favours: A, B.` as a table.
+  static func renderFavorites(_ suspect: Suspect, _ context: CommandContext) -> String {
+    let favorites =
+      suspect.favoriteFruits.isEmpty ? "(none)" : suspect.favoriteFruits.joined(separator: ", ")
+    return render(
+      suspect, context, message: "\(SuspectPresenter.title(suspect)) now favours: \(favorites).")
+  }
 }

@@ -1,0 +1,53 @@
+import SQLiteKit
+
+extension FruitRepository {
+  /// Changes the name or colour of the fruit named `reference`; fields left `nil` in `edit` stay.
+  ///
+  /// The same rules as ``add(name:color:)``: a new name is not blank, at most 10,000
+  /// characters, loses leading and trailing whitespace, and is unique ignoring case (changing
+  /// only the letter case of the fruit's own name is allowed). Favourites and incidents refer to
+  /// the fruit by id, so they follow a rename. One transaction: nothing is stored when it throws.
+  ///
+  /// - Parameters:
+  ///   - reference: The fruit's current name, ignoring case (see ``find(_:)``).
+  ///   - edit: The new values.
+  /// - Returns: The fruit as stored afterwards.
+  /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/ambiguousFruit(_:candidates:)``,
+  ///   ``CaseError/invalidValue(field:value:expected:)``, ``CaseError/duplicateFruit(_:)``, or
+  ///   `SQLiteError`.
+  @discardableResult
+  public func edit(_ reference: String, _ edit: FruitEdit) throws -> Fruit {
+    if let name = edit.name { try SuspectRepository.validate(text: name, field: "fruit name") }
+    let newName = edit.name?.trimmingSpaces()
+    let newColor = try edit.color.map { try Fruit.normalizedColor($0) }
+    return try database.write {
+      var fruit = try find(reference)
+      fruit.name = newName ?? fruit.name
+      fruit.color = newColor ?? fruit.color
+      let folded = NameKey.caseKey(fruit.name)
+      // Marked rows' keys are not under the unique index's eye yet: compare them in Swift.
+      if try pendingFruits().contains(where: {
+        $0.id != fruit.id && NameKey.caseKey($0.name) == folded
+      }) {
+        throw CaseError.duplicateFruit(fruit.name)
+      }
+      do {
+        try database.writeWithFoldedKeys(.fruits, plainASCII: NameKey.isPlainASCII(fruit.name)) {
+          mark in
+          try database.statement(
+            "UPDATE fruits SET name = ?, color = ?, name_key = ?, key_pending = ? WHERE id = ?"
+          ).run([fruit.name, fruit.color, folded, mark, fruit.id])
+          return fruit.id
+        }
+      } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+        // As in add: the refused statement changed nothing, so another row holding the key
+        // means the name is taken.
+        let taken = try database.connection.scalar(
+          "SELECT 1 FROM fruits WHERE name_key = ? AND id <> ? LIMIT 1", [folded, fruit.id])
+        if taken != nil { throw CaseError.duplicateFruit(fruit.name) }
+        throw error
+      }
+      return fruit
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import CaseStore
+
+/// `inspector fruit edit <fruit> [--name N] [--color C]`: the rules of `fruit add`.
+struct FruitEditCommand: InspectorCommand {
+  static let configuration = CommandConfiguration(
+    name: "edit",
+    abstract: "Rename a fruit or change its colour.")
+
+  let fruit = Argument<String>.fruit
+  let name = Option<String?>("name", help: "A new name (unique, ignoring case).")
+  /// Checked by the case store (``Fruit/normalizedColor(_:)``, exit 65), so kept as text.
+  let color = Option<String?>(
+    "color", help: "A new colour: a colour name (red, yellow, pink, ...) or #RRGGBB.")
+
+  func validate(_ context: CommandContext) throws(UsageError) {
+    if edit(context).isEmpty {
+      throw context.usageError("Nothing to change: give --name or --color")
+    }
+  }
+
+  func run(_ context: CommandContext) throws -> String {
+    let fruit = try context.openDatabase(write: true).fruits.edit(
+      context[self.fruit], edit(context))
+    return FruitOutput.render(
+      fruit, context, message: "Updated \(fruit.name) (\(fruit.color), id \(fruit.id)).")
+  }
+
+  /// The change the options ask for.
+  func edit(_ context: CommandContext) -> FruitEdit {
+    FruitEdit(name: context[name], color: context[color])
+  }
+}

@@ -1,0 +1,60 @@
+import CaseStore
+
+/// `inspector incident edit ID [--fruit F] [--at TIME] [--paw P | --no-paw]
+/// [--lat X --lon Y | --no-place] [--notes T]`: the rules of `incident add`.
+struct IncidentEditCommand: InspectorCommand {
+  static let configuration = CommandConfiguration(
+    name: "edit",
+    abstract: "Correct a bulletin: its fruit, time, paw-size clue, place or notes.")
+
+  /// Resolved by the case store (exit 65 for an unknown or malformed id), so kept as text.
+  let id = Argument<String>("id", help: "The incident's id.")
+  // The time and the coordinates stay text: the case store checks them (exit 65, not 64).
+  let fruit = Option<String?>("fruit", help: "The nibbled fruit.")
+  let at = Option<String?>(
+    "at", valueName: "time", help: "When: HH:MM (today) or YYYY-MM-DDTHH:MM, local time.")
+  let paw = Option<PawSize?>("paw", help: "The paw-size clue.")
+  let noPaw = Flag("no-paw", help: "Remove the paw-size clue.")
+  let lat = Option<String?>.latitude
+  let lon = Option<String?>.longitude
+  let noPlace = Flag("no-place", help: "Remove the place (latitude and longitude).")
+  let notes = Option<String?>(
+    "notes", valueName: "text", help: "Free-text notes; an empty value clears them.")
+
+  func validate(_ context: CommandContext) throws(UsageError) {
+    // Usage errors (64) before bad values (65).
+    if context[paw] != nil && context[noPaw] {
+      throw context.usageError("Give either --paw or --no-paw")
+    }
+    if (context[lat] == nil) != (context[lon] == nil) {
+      throw context.usageError("--lat and --lon go together")
+    }
+    if context[lat] != nil && context[noPlace] {
+      throw context.usageError("Give either --lat and --lon, or --no-place")
+    }
+    if context[fruit] == nil && context[at] == nil && context[paw] == nil && !context[noPaw]
+      && context[lat] == nil && !context[noPlace] && context[notes] == nil
+    {
+      throw context.usageError(
+        "Nothing to change: give --fruit, --at, --paw, --no-paw, --lat and --lon, --no-place"
+          + " or --notes")
+    }
+  }
+
+  func run(_ context: CommandContext) throws -> String {
+    var edit = IncidentEdit(fruit: context[fruit], notes: context[notes])
+    edit.occurredAt = try context[at].map { try LocalDateTime(parsing: $0) }
+    if context[noPaw] {
+      edit.pawSize = .some(nil)
+    } else if let paw = context[paw] {
+      edit.pawSize = paw
+    }
+    if context[noPlace] {
+      edit.location = .some(nil)
+    } else if let lat = context[lat], let lon = context[lon] {
+      edit.location = try Location(parsingLatitude: lat, longitude: lon)
+    }
+    let incident = try context.openDatabase(write: true).incidents.edit(context[id], edit)
+    return IncidentPresenter.render(incident, context, verb: "Updated")
+  }
+}
