@@ -31,6 +31,7 @@ enum CommandTree {
     (["incident", "list"], IncidentListCommand.self),
     (["incident", "show"], IncidentShowCommand.self),
     (["rank"], RankCommand.self),
+    (["history"], HistoryCommand.self),
     (["sql"], SQLCommand.self),
     (["backup"], BackupCommand.self),
     (["restore"], RestoreCommand.self),

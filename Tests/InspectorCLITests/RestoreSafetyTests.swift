@@ -151,7 +151,9 @@ import Testing
     Self.removeSuspects(cli)
     Self.expectRefusedRestore(
       cli, [backup],
-      naming: "\(cli.databasePath) holds case data (19 row(s) in fruits, 1 row(s) in incidents)")
+      naming:
+        "\(cli.databasePath) holds case data (19 row(s) in fruits, 2 row(s) in history_change_sets,"
+        + " 1 row(s) in incidents)")
     let outcome = cli.run("restore", backup)
     #expect(outcome.standardError.contains("hint: add --force to replace it"))
     cli.succeed("restore", backup, "--force")

@@ -1,13 +1,15 @@
 import SQLiteKit
 
 extension AdHocQuery {
-  /// Runs the script on an open case file in one transaction (`inspector sql --write`).
+  /// Runs the script on an open case file in one transaction (`inspector sql --write`), which
+  /// is one change set of the history when the database has an
+  /// ``CaseDatabase/attribution``.
   ///
   /// - Parameter database: A case database opened for writing.
   /// - Returns: The result.
   /// - Throws: What ``run(on:write:)`` throws for a write run; nothing is changed then.
   public func run(writingTo database: CaseDatabase) throws -> Result {
-    try run(on: database.connection, write: true)
+    try database.transaction { try run(on: database.connection, write: true) }
   }
 
   /// Opens the file at `path` as ``openReadOnly(path:busyTimeout:)`` does and runs the script

@@ -124,11 +124,15 @@ public struct AdHocQuery {
     }
     var result: Result
     do {
-      result =
-        write
-        ? try connection.inTransaction(.immediate) {
-          try connection.withScriptGuard(body)
-        } : try body()
+      // A caller that opened the transaction itself (to record a change set around the
+      // script) gets the script run inside it.
+      if !write {
+        result = try body()
+      } else if connection.isAutocommit {
+        result = try connection.inTransaction(.immediate) { try connection.withScriptGuard(body) }
+      } else {
+        result = try connection.withScriptGuard(body)
+      }
     } catch let refusal as RefusedStatement {
       switch refusal.reason {
       case .transactionControl:

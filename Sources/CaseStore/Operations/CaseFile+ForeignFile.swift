@@ -39,7 +39,9 @@ extension CaseFile {
   /// The rows of case data a database holds: for every table that is not SQLite's, Litestream's
   /// or the migrations' bookkeeping (`sqlite_*`, `_litestream_*`, `schema_migrations`) nor a
   /// virtual table, its row
-  /// count when it has rows. Reads tables only; no view, trigger or virtual table runs.
+  /// count when it has rows. The history counts by its change sets (`history_change_sets`);
+  /// the tables that only detail them (`history_entries`, `history_values`, `history_context`)
+  /// are not listed. Reads tables only; no view, trigger or virtual table runs.
   ///
   /// - Returns: Table name to row count (only tables with rows; empty for a database without
   ///   case data).
@@ -51,6 +53,7 @@ extension CaseFile {
       WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'
         AND name NOT LIKE '\\_litestream\\_%' ESCAPE '\\'
         AND name <> 'schema_migrations' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+        AND name NOT IN ('history_entries', 'history_values', 'history_context')
       """)
     var names: [String] = []
     while let row = try tables.nextRow() { names.append(try row.text("name")) }

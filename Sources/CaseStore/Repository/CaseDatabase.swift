@@ -115,7 +115,40 @@ public final class CaseDatabase {
     guard connection.isAutocommit else {
       return try connection.inSavepoint(named: "case_write", refoldThenRun)
     }
-    return try connection.inTransaction(.immediate, refoldThenRun)
+    return try transaction(refoldThenRun)
+  }
+
+  /// Who makes this database's changes and why: the actor and note of the change set that
+  /// each transaction run by ``write(_:)`` (or by `sql --write`, ``AdHocQuery/run(writingTo:)``)
+  /// records in the history. `nil` (the default) records change sets without an actor or
+  /// note (docs/history.md).
+  public var attribution: ChangeAttribution?
+
+  /// Runs `body` in one `IMMEDIATE` transaction that is one change set of the history, with
+  /// the ``attribution``'s actor and note: the change set is opened (`history_context` names
+  /// it, so the schema's triggers file every change under it) before `body` and closed after
+  /// it, inside the transaction; a change set that recorded nothing is removed again.
+  ///
+  /// - Throws: What `body` throws, or `SQLiteError`; nothing is stored then.
+  func transaction<T>(_ body: () throws -> T) throws -> T {
+    try connection.inTransaction(.immediate) {
+      try connection.execute(
+        """
+        INSERT INTO history_change_sets (at, actor, note, grouping)
+        VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, 'transaction')
+        """, [attribution?.actor, attribution?.note])
+      let changeSet = connection.lastInsertRowID
+      try connection.execute(
+        "INSERT OR REPLACE INTO history_context (only, change_set_id) VALUES (1, ?)", [changeSet])
+      let result = try body()
+      try connection.execute("DELETE FROM history_context")
+      try connection.execute(
+        """
+        DELETE FROM history_change_sets
+        WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_entries WHERE change_set_id = ?1)
+        """, [changeSet])
+      return result
+    }
   }
 
   /// `1` when any suspect or fruit is marked for re-folding (two probes of partial indexes).

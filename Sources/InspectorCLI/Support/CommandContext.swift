@@ -30,6 +30,11 @@ public struct CommandContext {
   public let writeToStandardError: @Sendable (String) -> Void
   /// Where a listing writes its rows as it reads them (docs/output-formats.md "Streaming").
   public let output: OutputSink
+  /// `--as`, else `$INSPECTOR_ACTOR` (when not empty), else `nil`: the login name is looked
+  /// up only when a write needs it (``actor``).
+  public let actorOption: String?
+  /// `--note`: why the changes are made, for the history (docs/history.md).
+  public let note: String?
   /// The parser, for usage errors that only a command can detect.
   let parser: ArgumentParser
   /// The command's declared values, converted, by ``CommandDeclaration/key``.
@@ -97,6 +102,14 @@ public struct CommandContext {
         "no database path: HOME and XDG_DATA_HOME are not set",
         hint: "give --db PATH or set INSPECTOR_DB", exitCode: .usage)
     }
+    if let actor: String = try Self.decode(global.actor, arguments, parser) {
+      actorOption = actor
+    } else if let actor = environment["INSPECTOR_ACTOR"], !actor.isEmpty {
+      actorOption = actor
+    } else {
+      actorOption = nil
+    }
+    note = try Self.decode(global.note, arguments, parser)
     for declaration in declarations {
       values[declaration.key] = try Self.decodeAny(declaration, arguments, parser)
     }
@@ -126,8 +139,34 @@ public struct CommandContext {
   ///   `inspector init`), or whatever ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
   public func openDatabase(write: Bool) throws -> CaseDatabase {
     try requireDatabaseFile()
-    return try CaseDatabase(
+    let database = try CaseDatabase(
       path: databasePath, access: write ? .readWrite : .readOnly, busyTimeout: busyTimeout)
+    if write { database.attribution = try attribution() }
+    return database
+  }
+
+  /// Who (``actor``) and why (``note``) for the change sets of this run's writes
+  /// (docs/history.md).
+  ///
+  /// - Throws: `CaseError.invalidValue` (exit 65) for a blank or over-long actor or note, or one
+  ///   with terminal control characters.
+  public func attribution() throws -> ChangeAttribution {
+    try ChangeAttribution(actor: actor, note: note)
+  }
+
+  /// Who makes this run's changes: `--as`, else `$INSPECTOR_ACTOR`, else the login name (the
+  /// user database's name for the effective user id, else `$LOGNAME` or `$USER`, else
+  /// `uid N`).
+  public var actor: String {
+    if let actorOption { return actorOption }
+    if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name {
+      let text = String(cString: name)
+      if !text.isEmpty { return text }
+    }
+    for variable in ["LOGNAME", "USER"] {
+      if let name = environment[variable], !name.isEmpty { return name }
+    }
+    return "uid \(geteuid())"
   }
 
   /// Throws ``CommandFailure`` with exit 66 and a hint naming `inspector init` when there is
@@ -165,9 +204,11 @@ public struct CommandContext {
       }
       close(descriptor)
     }
+    let attribution = try attribution()
     do {
       let database = try CaseDatabase(
         path: databasePath, access: .create, busyTimeout: busyTimeout)
+      database.attribution = attribution
       return (database, !existed)
     } catch {
       if !existed { unlink(databasePath) }

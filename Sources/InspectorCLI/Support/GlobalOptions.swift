@@ -18,8 +18,17 @@ struct GlobalOptions: Sendable {
     help: "How long a write waits for another writer's lock (default 5000, also"
       + " $INSPECTOR_BUSY_TIMEOUT_MS).")
 
+  /// `--as <name>`: who makes the changes (docs/history.md).
+  let actor = Option<String?>(
+    "as", valueName: "name",
+    help: "Who makes the changes, for the history (default: $INSPECTOR_ACTOR, else the login"
+      + " name).")
+  /// `--note <text>`: why the changes are made (docs/history.md).
+  let note = Option<String?>(
+    "note", valueName: "text", help: "Why the changes are made, for the history.")
+
   /// The option specs, in the order help lists them.
   var specs: [OptionSpec] {
-    [db.spec, format.spec, json.spec, noColor.spec, busyTimeout.spec]
+    [db.spec, format.spec, json.spec, noColor.spec, busyTimeout.spec, actor.spec, note.spec]
   }
 }
