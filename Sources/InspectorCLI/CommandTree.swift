@@ -38,6 +38,10 @@ enum CommandTree {
     (["check"], CheckCommand.self),
     (["migrate", "status"], MigrateStatusCommand.self),
     (["migrate", "up"], MigrateUpCommand.self),
+    (["diff"], DiffCommand.self),
+    (["changes", "export"], ChangesExportCommand.self),
+    (["changes", "show"], ChangesShowCommand.self),
+    (["changes", "apply"], ChangesApplyCommand.self),
   ]
 
   /// Abstracts of the groups.
@@ -47,6 +51,7 @@ enum CommandTree {
     "favorite": "Add, reorder and remove a suspect's favourite fruits (order is kept).",
     "incident": "Record, correct, remove and read nibble incidents (Fruit Nibble Bulletins).",
     "migrate": "Show and apply schema migrations.",
+    "changes": "Carry changes between copies of a case file as changeset files.",
   ]
 
   /// Leaf commands by path, for dispatch.

@@ -1,8 +1,10 @@
+import Foundation
 import SQLiteKit
 
 /// A changeset file (docs/changes.md): one header line, `fruit-inspectors changeset 1 schema N`
 /// (N: the schema version both sides were at), then SQLite's changeset bytes as the session
-/// extension writes them.
+/// extension writes them, in base64 lines of 76 characters, so the file is text that a shell
+/// redirection, a terminal or a mail can carry.
 public struct CaseChangeset: Sendable, Equatable {
   /// The header's first words.
   static let magic = "fruit-inspectors changeset 1 schema "
@@ -17,26 +19,29 @@ public struct CaseChangeset: Sendable, Equatable {
     self.changeset = changeset
   }
 
-  /// The file's bytes: the header line, then the changeset.
-  public var fileBytes: [UInt8] {
-    Array((Self.magic + "\(schemaVersion)\n").utf8) + changeset.bytes
+  /// The file's text: the header line, then the changeset in base64 lines.
+  public var fileText: String {
+    let encoded = Data(changeset.bytes).base64EncodedString(options: [.lineLength76Characters])
+    return Self.magic + "\(schemaVersion)\n" + encoded + (encoded.isEmpty ? "" : "\n")
   }
 
-  /// Reads a changeset file's bytes.
+  /// Reads a changeset file.
   ///
   /// - Parameters:
   ///   - fileBytes: The whole file.
   ///   - path: The file's name, for errors.
   /// - Throws: ``ChangesError/notAChangeset(_:)`` when the header is missing or the changeset
-  ///   bytes do not decode.
+  ///   does not decode.
   public init(fileBytes: [UInt8], path: String) throws {
     let magic = Array(Self.magic.utf8)
     guard fileBytes.count > magic.count, Array(fileBytes.prefix(magic.count)) == magic,
       let end = fileBytes[magic.count...].firstIndex(of: UInt8(ascii: "\n")),
-      let version = Int(String(decoding: fileBytes[magic.count..<end], as: UTF8.self))
+      let version = Int(String(decoding: fileBytes[magic.count..<end], as: UTF8.self)),
+      let decoded = Data(
+        base64Encoded: Data(fileBytes[(end + 1)...]), options: [.ignoreUnknownCharacters])
     else { throw ChangesError.notAChangeset(path) }
     schemaVersion = version
-    changeset = Changeset(bytes: Array(fileBytes[(end + 1)...]))
+    changeset = Changeset(bytes: [UInt8](decoded))
     do {
       _ = try changeset.changes()
     } catch {

@@ -90,7 +90,11 @@ extension CaseDatabase {
             refused = true
             return .abort
           }
-          let words = (try? describer.describe([change]).first?.description) ?? change.table
+          // A change of derived columns only (the mirrored level, folded keys) follows from
+          // another change in the changeset; the triggers make it when that one applies.
+          guard let words = try? describer.describe([change]).first?.description else {
+            return .omit
+          }
           // A derived column (the mirrored level, a folded key) that already holds the new
           // value is no conflict: the triggers set it when its source changed.
           if conflict.kind == .data, describer.differsOnlyInDerivedColumns(change, conflict.current)
@@ -104,7 +108,7 @@ extension CaseDatabase {
           case .replace: return .replace
           }
         }
-      } catch let error as SQLiteError where error.code == .abort && refused {
+      } catch is SQLiteError where refused {
         throw ChangesError.conflicts(conflicts)
       }
       if policy == .fail, !conflicts.isEmpty { throw ChangesError.conflicts(conflicts) }

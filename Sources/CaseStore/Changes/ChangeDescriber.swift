@@ -118,9 +118,12 @@ struct ChangeDescriber {
     case "favorite_fruits":
       let who = try suspect(id("animal_id"), &names)
       let fruit = try self.fruit(id("fruit_id"), &names)
-      if added { return "\(who): favourite added: \(fruit) at position \(spoken(new["position"]))" }
+      if added {
+        return "\(who): favourite added: \(fruit) at position \(position(new["position"]))"
+      }
       if removed { return "\(who): favourite removed: \(fruit)" }
-      return "\(who): favourite \(fruit) moved: " + changed([:])
+      return
+        "\(who): favourite \(fruit) moved: position \(position(old["position"])) -> \(position(new["position"]))"
     case "alibis":
       let who = try suspect(id("animal_id"), &names)
       if added { return "\(who): alibi \(spoken(new["statement"]))" }
@@ -148,6 +151,12 @@ struct ChangeDescriber {
     default:
       return "\(change.table) \(change.operation.rawValue)"
     }
+  }
+
+  /// A stored 0-based favourite position as people count it, from 1.
+  private func position(_ value: AdHocValue?) -> String {
+    if case .integer(let position)? = value { return "\(position + 1)" }
+    return spoken(value)
   }
 
   private func suspect(_ id: Int64, _ names: inout Names) throws -> String {

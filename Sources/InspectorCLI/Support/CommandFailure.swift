@@ -66,6 +66,18 @@ public struct CommandFailure: Error, Equatable, Sendable {
       case .damaged, .notACaseDatabase:
         return CommandFailure(error.description, exitCode: .dataError)
       }
+    case let error as ChangesError:
+      switch error {
+      case .sessionExtensionMissing:
+        return CommandFailure(error.description, exitCode: .failure)
+      case .conflicts:
+        return CommandFailure(
+          error.description,
+          hint: "add --on-conflict skip or --on-conflict replace to apply the rest",
+          exitCode: .dataError)
+      case .notAChangeset, .schemaMismatch:
+        return CommandFailure(error.description, exitCode: .dataError)
+      }
     case let error as AdHocQuery.ReadOnlyViolation:
       return CommandFailure(
         error.description, hint: "add --write to change the database", exitCode: .dataError)

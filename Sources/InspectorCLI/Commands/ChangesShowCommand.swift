@@ -1,0 +1,17 @@
+import CaseStore
+
+/// `inspector changes show FILE`: a changeset file's changes in words, without applying them.
+struct ChangesShowCommand: InspectorCommand {
+  static let configuration = CommandConfiguration(
+    name: "show", abstract: "List the changes a changeset file holds, without applying them.")
+
+  let file = Argument<FilePath>("file", help: "A file written by 'inspector changes export'.")
+
+  func run(_ context: CommandContext) throws -> String {
+    let path = context[file].path
+    let changeset = try ChangesetFile.read(path)
+    let changes = try context.openDatabase(write: false).changes(in: changeset, path: path)
+    try ChangePresenter.write(changes, none: "\(path) holds no changes.", context)
+    return ""
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import InspectorCLI
+
+/// `inspector diff` and `inspector changes export|show|apply` (docs/changes.md): two copies of
+/// the seed case changed differently, compared, merged, and their conflicts reported and
+/// resolved each way.
+@Suite("Diff and changesets")
+struct ChangesCommandTests {
+  /// The office's case file (seeded) and a laptop copy taken by `backup`, plus the path of the
+  /// untouched copy the laptop's changes are taken against.
+  func makeCopies() throws -> (office: CLITestCase, laptop: CLITestCase, base: String) {
+    let office = try CLITestCase(seeded: true)
+    let base = office.directory.appendingPathComponent("base.sqlite").path
+    office.succeed("backup", base)
+    let laptop = try CLITestCase()
+    try FileManager.default.copyItem(atPath: base, toPath: laptop.databasePath)
+    return (office, laptop, base)
+  }
+
+  @Test func diffListsEachChangedRecordInWordsAndAsData() throws {
+    let (office, _, base) = try makeCopies()
+    office.succeed("suspect", "crow", "0.9")
+    office.succeed("animal", "add", "--name", "Nia", "--species", "Newt", "--paw", "small")
+    office.succeed("favorite", "add", "newt", "Pink Pearl Apple")
+    office.succeed("animal", "remove", "snail")
+    let table = office.succeed("diff", base)
+    #expect(table.contains("Catie the Crow: suspicion level 0.0 -> 0.9"))
+    #expect(table.contains("suspect added: Nia the Newt (id 11)"))
+    #expect(table.contains("Nia the Newt: favourite added: Pink Pearl Apple at position 1"))
+    #expect(table.contains("suspect removed: Soloman the Snail (id 2)"))
+    let rows = try jsonArray(office.succeed("diff", base, "--json"))
+    let level = try #require(rows.first { $0["table"] as? String == "suspicion_levels" })
+    #expect(level["operation"] as? String == "insert")
+    #expect((level["key"] as? [String: Any])?["animal_id"] as? Int == 4)
+    #expect((level["after"] as? [String: Any])?["level"] as? Double == 0.9)
+    #expect(level["before"] is NSNull)
+    let removed = try #require(
+      rows.first { $0["table"] as? String == "animals" && $0["operation"] as? String == "delete" })
+    #expect((removed["before"] as? [String: Any])?["name"] as? String == "Soloman")
+    #expect((removed["before"] as? [String: Any])?["species_key"] == nil)
+    #expect(
+      office.succeed("diff", office.databasePath) == "No differences from \(office.databasePath).\n"
+    )
+  }
+
+  @Test func changesTakenOnALaptopMergeBackAsOneRecordedChangeSet() throws {
+    let (office, laptop, base) = try makeCopies()
+    laptop.succeed("alibi", "raccoon", "At the library")
+    laptop.succeed("suspect", "hedgehog", "0.7")
+    office.succeed("suspect", "crow", "0.9")
+    let file = laptop.directory.appendingPathComponent("laptop.changes").path
+    laptop.succeed("changes", "export", "--base", base, "--output", file)
+    let shown = office.succeed("changes", "show", file)
+    #expect(shown.contains("Rénard the Raccoon: alibi 'At the library'"))
+    #expect(shown.contains("suspicion level 0.0 -> 0.7"))
+    let applied = office.succeed(
+      "changes", "apply", file, "--as", "ann", "--note", "from the laptop")
+    #expect(applied == "Applied \(file): 2 change(s).\n")
+    #expect(try office.suspect("raccoon")["alibi"] as? String == "At the library")
+    #expect(try office.suspect("crow")["suspicion_level"] as? Double == 0.9)
+    let history = try jsonArray(office.succeed("history", "--limit", "1", "--json"))
+    #expect(history.first?["note"] as? String == "from the laptop")
+    #expect((history.first?["changes"] as? [Any])?.count == 2)
+    // The laptop now differs from the office only by the office's own change.
+    let left = try jsonArray(office.succeed("diff", laptop.databasePath, "--json"))
+    #expect(
+      left.map { $0["description"] as? String } == ["Catie the Crow: suspicion level 0.0 -> 0.9"])
+  }
+
+  @Test func conflictsAreListedAndNothingAppliedUnlessAPolicySaysWhatToDo() throws {
+    let (office, laptop, base) = try makeCopies()
+    laptop.succeed("suspect", "crow", "0.2")  // both sides set Catie's level
+    laptop.succeed("alibi", "snail", "Home")  // the snail is removed at the office
+    laptop.succeed("alibi", "hedgehog", "Out foraging")  // no conflict
+    office.succeed("suspect", "crow", "0.9")
+    office.succeed("animal", "remove", "snail")
+    let file = laptop.directory.appendingPathComponent("laptop.changes").path
+    laptop.succeed("changes", "export", "--base", base, "--output", file)
+
+    let refused = office.run("changes", "apply", file)
+    #expect(refused.status == 65)
+    #expect(
+      refused.standardOutput
+        == "conflict (conflict): Catie the Crow: suspicion level 0.0 -> 0.2\n"
+        + "conflict (foreign-key): 1 reference(s) to missing rows\n")
+    #expect(refused.standardError.hasPrefix("inspector: error: 2 conflict(s), nothing applied"))
+    #expect(try office.suspect("hedgehog")["alibi"] as? String == "")
+
+    // A foreign key to a removed suspect cannot be skipped record by record: still refused.
+    let skipped = office.run("changes", "apply", file, "--on-conflict", "skip")
+    #expect(skipped.status == 65)
+    office.succeed("sql", "--write", "DELETE FROM suspicion_levels WHERE animal_id = 4")
+    laptop.succeed("alibi", "snail", "--clear")
+    laptop.succeed("changes", "export", "--base", base, "--output", file)
+    office.succeed("suspect", "crow", "0.9")
+
+    let skip = office.run("changes", "apply", file, "--on-conflict", "skip")
+    #expect(skip.status == 0, "\(skip.standardError)")
+    #expect(skip.standardError == "")
+    #expect(
+      skip.standardOutput
+        == "Applied \(file): 2 change(s), 1 conflict(s) skipped.\n"
+        + "skipped (conflict): Catie the Crow: suspicion level 0.0 -> 0.2\n")
+    #expect(try office.suspect("crow")["suspicion_level"] as? Double == 0.9)
+    #expect(try office.suspect("hedgehog")["alibi"] as? String == "Out foraging")
+
+    let replace = office.run("changes", "apply", file, "--on-conflict", "replace")
+    #expect(replace.status == 0, "\(replace.standardError)")
+    #expect(try office.suspect("crow")["suspicion_level"] as? Double == 0.2)
+  }
+
+  @Test func filesThatAreNotChangesetsOrForAnotherSchemaAreRefused() throws {
+    let (office, _, base) = try makeCopies()
+    let bad = office.directory.appendingPathComponent("bad.changes").path
+    try Data("SQLite format 3\u{0}".utf8).write(to: URL(fileURLWithPath: bad))
+    office.expectRefusal(
+      ["changes", "apply", bad], status: 65, messageContains: "is not a changeset")
+    office.expectRefusal(
+      ["changes", "show", bad], status: 65, messageContains: "is not a changeset")
+    let other = office.directory.appendingPathComponent("other.changes").path
+    try Data("fruit-inspectors changeset 1 schema 3\n".utf8).write(to: URL(fileURLWithPath: other))
+    office.expectRefusal(
+      ["changes", "apply", other], status: 65, messageContains: "is at schema version 3")
+    office.expectRefusal(["changes", "apply", "/nonexistent.changes"], status: 66)
+    office.expectRefusal(["diff", "/etc/hostname"], status: 66)
+    office.expectRefusal(["changes", "export"], status: 64)
+    _ = base
+  }
+}
