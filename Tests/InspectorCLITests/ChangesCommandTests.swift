@@ -111,6 +111,47 @@ struct ChangesCommandTests {
     #expect(try office.suspect("crow")["suspicion_level"] as? Double == 0.2)
   }
 
+  /// A row changed on both sides (data), a row gone on one side (not found), and a fruit name
+  /// taken on both sides under different ids (constraint), each refused, skipped and replaced.
+  @Test func eachKindOfRowConflictIsReportedAndResolvedEachWay() throws {
+    let (office, laptop, base) = try makeCopies()
+    office.succeed("alibi", "raccoon", "Asleep")
+    office.succeed("alibi", "fish", "Swimming")
+    office.succeed("fruit", "add", "Durian", "--color", "olive")
+    try FileManager.default.removeItem(atPath: base)
+    office.succeed("backup", base)
+    try FileManager.default.removeItem(atPath: laptop.databasePath)
+    try FileManager.default.copyItem(atPath: base, toPath: laptop.databasePath)
+    laptop.succeed("alibi", "raccoon", "At the library")  // office changes it too: data
+    laptop.succeed("alibi", "fish", "--clear")  // office clears it first: not found
+    laptop.succeed("fruit", "add", "Jackfruit", "--color", "green")  // office adds it too
+    office.succeed("alibi", "raccoon", "In the garden")
+    office.succeed("alibi", "fish", "--clear")
+    office.succeed("fruit", "add", "Rambutan", "--color", "red")
+    office.succeed("fruit", "add", "jackfruit", "--color", "yellow")
+    let file = laptop.directory.appendingPathComponent("laptop.changes").path
+    laptop.succeed("changes", "export", "--base", base, "--output", file)
+
+    let refused = office.run("changes", "apply", file, "--json")
+    #expect(refused.status == 65)
+    let kinds = try jsonArray(refused.standardOutput).compactMap { $0["kind"] as? String }
+    #expect(kinds.sorted() == ["conflict", "data", "not-found"])
+    #expect(try office.suspect("raccoon")["alibi"] as? String == "In the garden")
+
+    let skip = office.succeed("changes", "apply", file, "--on-conflict", "skip")
+    #expect(skip.hasPrefix("Applied \(file): 3 change(s), 3 conflict(s) skipped.\n"))
+    #expect(skip.contains("skipped (data): Rénard the Raccoon: alibi 'Asleep' -> 'At the library'"))
+    #expect(skip.contains("skipped (not-found): Fabrizio the Fish: alibi removed (was 'Swimming')"))
+    #expect(skip.contains("skipped (conflict): fruit added: Jackfruit ('green')"))
+    #expect(try office.suspect("raccoon")["alibi"] as? String == "In the garden")
+
+    let replace = office.succeed("changes", "apply", file, "--on-conflict", "replace")
+    #expect(replace.contains("replaced"))
+    #expect(try office.suspect("raccoon")["alibi"] as? String == "At the library")
+    let fruits = try jsonArray(office.succeed("fruit", "list", "--json"))
+    #expect(fruits.filter { ($0["name"] as? String)?.lowercased() == "jackfruit" }.count == 1)
+  }
+
   @Test func filesThatAreNotChangesetsOrForAnotherSchemaAreRefused() throws {
     let (office, _, base) = try makeCopies()
     let bad = office.directory.appendingPathComponent("bad.changes").path
