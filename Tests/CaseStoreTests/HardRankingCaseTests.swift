@@ -16,6 +16,8 @@ import Testing
     case gapsAndOrphans
     /// One id far above the others: the clue sets are not built, the walk reads everyone.
     case spreadIDs
+    /// A suspect with a negative id (rowids may be negative): the sets start below zero.
+    case negativeIDs
 
     var testDescription: String { rawValue }
 
@@ -75,9 +77,19 @@ import Testing
       try database.connection.execute("PRAGMA foreign_keys = ON")
     }
     if kind == .spreadIDs {
+      // Ids far apart, and the two ends of the 64-bit range (their span overflows Int64).
       try database.connection.execute(
-        "INSERT INTO animals (id, name, species, paw_size) VALUES (1099511627776, 'Far', 'Far', 'large')"
-      )
+        """
+        INSERT INTO animals (id, name, species, paw_size) VALUES
+          (1099511627776, 'Far', 'Far', 'large'),
+          (-9223372036854775808, 'Low', 'Low', 'large'),
+          (9223372036854775807, 'High', 'High', 'small');
+        """)
+    }
+    if kind == .negativeIDs {
+      try database.connection.execute(
+        "INSERT INTO animals (id, name, species, paw_size) VALUES (-7, 'Minus', 'Minus', 'large')")
+      try database.suspects.setSuspicionLevel(id: -7, SuspicionLevel(0.25)!)
     }
     let incident = try database.incidents.add(
       NewIncident(
@@ -96,7 +108,7 @@ import Testing
     let expected = try bruteForceRanking(database, incident).map(\.id)
     #expect(
       expected.count == Self.suspects - (kind == .gapsAndOrphans ? 5 : 0)
-        + (kind == .spreadIDs ? 1 : 0))
+        + (kind == .spreadIDs ? 3 : 0) + (kind == .negativeIDs ? 1 : 0))
     let plans = [
       SuspicionRanking(database: database),
       SuspicionRanking(database: database, walkBudget: 0),

@@ -41,9 +41,12 @@ struct ClueSets {
         (SELECT count(*) FROM animals) AS suspects
       """)
     guard let row = try range.nextRow(), let low = try row.optionalInt64("low"),
-      let high = try row.optionalInt64("high"), high - low < Self.maximumSpan
+      let high = try row.optionalInt64("high")
     else { return nil }
-    let span = Int(high - low + 1)
+    // Ids are any 64-bit integers (negative ones too): the span is computed without overflow.
+    let (difference, overflow) = high.subtractingReportingOverflow(low)
+    guard !overflow, difference < Self.maximumSpan else { return nil }
+    let span = Int(difference + 1)
     // Each statement selects one id: a rowid or an INTEGER column of a STRICT table, so an
     // integer whatever other clients wrote, read without a conversion check.
     func read(_ sql: String, _ parameters: [any SQLiteBindable]) throws -> IDBitset {
