@@ -61,11 +61,13 @@ enum Dataset {
     let raw = RawSQLite(path: path)
     raw.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -524288")
     raw.execute("BEGIN")
-    // The triggers on animals only fill in and mark keys a plain INSERT leaves out; every row
-    // here carries its keys, so they would do nothing but cost a third of the time. They are
-    // dropped for the load and created again from their own SQL text.
+    // Every trigger is dropped for the load and created again from its own SQL text: the
+    // triggers on animals only fill in and mark keys a plain INSERT leaves out (every row here
+    // carries its keys), and the case history's would record a million suspects one change at a
+    // time. So a cached dataset has no history of its suspects, like a file whose history was
+    // pruned.
     let triggers = raw.prepare(
-      "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'animals'")
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")
     var saved: [(name: String, sql: String)] = []
     while sqlite3_step(triggers) == SQLITE_ROW {
       saved.append((columnText(triggers, 0), columnText(triggers, 1)))
