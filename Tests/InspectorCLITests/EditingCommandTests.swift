@@ -412,6 +412,36 @@ import Testing
     #expect(!session.run("list", "--json", terminal: true).standardOutput.contains(escape))
   }
 
+  @Test func dumbTerminalsGetNoColourAndColorOutputAlwaysForcesIt() throws {
+    let session = try CLITestCase(seeded: true)
+    session.succeed("suspect", "crow", "0.95")
+    let escape = "\u{1B}["
+    session.environment["TERM"] = "dumb"
+    #expect(!session.run("list", terminal: true).standardOutput.contains(escape))
+    // --color always: into a pipe (for less -R), on a dumb terminal, despite NO_COLOR.
+    session.environment["NO_COLOR"] = "1"
+    let forced = session.run("list", "--color-output", "always", terminal: false)
+    #expect(forced.status == 0)
+    #expect(forced.standardOutput.contains("\u{1B}[1mID"))
+    session.environment["TERM"] = "xterm-256color"
+    session.environment["NO_COLOR"] = nil
+    #expect(
+      !session.run("list", "--color-output", "never", terminal: true).standardOutput.contains(
+        escape))
+    #expect(
+      session.run("list", "--color-output", "auto", terminal: true).standardOutput.contains(escape))
+    let contradiction = session.run("list", "--no-color", "--color-output", "always")
+    #expect(contradiction.status == 64)
+    #expect(
+      contradiction.standardError.hasPrefix(
+        "inspector: error: --no-color and --color-output always contradict each other"))
+    #expect(session.run("list", "--color-output", "sometimes").status == 64)
+    // CLICOLOR_FORCE, the environment's way to force colour into a pipe.
+    session.environment["CLICOLOR_FORCE"] = "1"
+    #expect(session.run("list", terminal: false).standardOutput.contains(escape))
+    #expect(!session.run("list", "--no-color", terminal: false).standardOutput.contains(escape))
+  }
+
   @Test func colouredTableStillAligns() throws {
     let session = try CLITestCase(seeded: true)
     session.succeed("suspect", "crow", "0.95")

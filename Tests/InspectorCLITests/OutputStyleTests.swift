@@ -14,6 +14,8 @@ struct OutputStyleTests {
       (true, ["TERM": "xterm-256color"], true, false),
       (false, [:], false, false),
       (false, ["NO_COLOR": "1"], true, false),
+      (true, ["TERM": "dumb"], false, false),
+      (true, ["TERM": "dumb-ish"], false, true),
     ])
   func decision(isTerminal: Bool, environment: [String: String], noColorFlag: Bool, expected: Bool)
   {

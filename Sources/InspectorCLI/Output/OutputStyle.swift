@@ -8,9 +8,10 @@
 
 /// Whether output gets colour, and helpers that wrap text in ANSI SGR codes.
 ///
-/// README "A short tour" and colour only when the stream
-/// is a terminal, `NO_COLOR` is unset or empty (<https://no-color.org>), and
-/// `--no-color` was not given. When colour is off, every helper returns its
+/// Colour (docs/command-line.md "Colour") only when the stream is a terminal, `NO_COLOR` is
+/// unset or empty (<https://no-color.org>), `TERM` is not `dumb`, and neither `--no-color` nor
+/// `--color-output never` was given; `--color-output always` (or `CLICOLOR_FORCE=1`) forces it
+/// (for a pager such as `less -R`). When colour is off, every helper returns its
 /// text unchanged, so callers style unconditionally. Each helper closes only
 /// its own attribute (bold with SGR 22, colours with SGR 39), so styles nest:
 /// `style.bold(style.red("x"))`. Measure text with ``displayWidth(of:)-(String)``
@@ -30,20 +31,31 @@ public struct OutputStyle: Sendable, Equatable {
     self.usesColor = usesColor
   }
 
-  /// Decides colour from the three inputs, without touching the process (for tests).
+  /// Decides colour from its inputs, without touching the process (for tests).
   ///
   /// - Parameters:
   ///   - isTerminal: Whether the output stream is a terminal (`isatty`).
-  ///   - environment: The process environment; only `NO_COLOR` is read, and it
-  ///     disables colour when present with a non-empty value.
+  ///   - environment: The process environment; `NO_COLOR` disables colour when present with a
+  ///     non-empty value, `TERM=dumb` disables it too.
   ///   - noColorFlag: Whether `--no-color` was given.
-  public init(isTerminal: Bool, environment: [String: String], noColorFlag: Bool) {
-    let noColorSet = !(environment["NO_COLOR"] ?? "").isEmpty
-    self.usesColor = isTerminal && !noColorSet && !noColorFlag
+  ///   - choice: `--color-output`: ``ColorChoice/always`` and ``ColorChoice/never`` decide alone,
+  ///     ``ColorChoice/auto`` (the default) looks at the other inputs.
+  public init(
+    isTerminal: Bool, environment: [String: String], noColorFlag: Bool,
+    choice: ColorChoice = .auto
+  ) {
+    switch choice {
+    case .always: usesColor = true
+    case .never: usesColor = false
+    case .auto:
+      let noColorSet = !(environment["NO_COLOR"] ?? "").isEmpty
+      let dumbTerminal = environment["TERM"] == "dumb"
+      usesColor = isTerminal && !noColorSet && !dumbTerminal && !noColorFlag
+    }
   }
 
   /// Decides colour for a stream of this process: `isatty(fileDescriptor)` and
-  /// the real `NO_COLOR` variable.
+  /// the real `NO_COLOR` and `TERM` variables.
   ///
   /// - Parameters:
   ///   - fileDescriptor: 1 for stdout (the default), 2 for stderr.
@@ -51,8 +63,8 @@ public struct OutputStyle: Sendable, Equatable {
   /// - Returns: The style for that stream.
   public static func current(fileDescriptor: Int32 = 1, noColorFlag: Bool) -> OutputStyle {
     var environment: [String: String] = [:]
-    if let value = getenv("NO_COLOR") {
-      environment["NO_COLOR"] = String(cString: value)
+    for name in ["NO_COLOR", "TERM"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     return OutputStyle(
       isTerminal: isTerminal(fileDescriptor: fileDescriptor),
@@ -99,5 +111,22 @@ public struct OutputStyle: Sendable, Equatable {
   public func wrap(_ text: String, _ code: String, _ reset: String) -> String {
     guard usesColor, !text.isEmpty else { return text }
     return "\u{1B}[\(code)m\(text)\u{1B}[\(reset)m"
+  }
+}
+
+/// `--color-output`: when output gets colour (docs/command-line.md "Colour").
+public enum ColorChoice: String, Sendable, CaseIterable {
+  /// On a terminal, unless `NO_COLOR` is set, `TERM` is `dumb` or `--no-color` was given.
+  case auto
+  /// Always, even into a pipe (for `less -R`).
+  case always
+  /// Never (the same as `--no-color`).
+  case never
+
+  /// ``always`` when `CLICOLOR_FORCE` is set to anything but `0` or empty (the convention of
+  /// BSD `ls` and many tools), else ``auto``.
+  public static func fromEnvironment(_ environment: [String: String]) -> ColorChoice {
+    let force = environment["CLICOLOR_FORCE"] ?? ""
+    return force.isEmpty || force == "0" ? .auto : .always
   }
 }

@@ -71,9 +71,16 @@ public struct CommandContext {
     } else {
       format = chosenFormat ?? .table
     }
+    let noColor: Bool = try Self.decode(global.noColor, arguments, parser)
+    let color: ColorChoice? = try Self.decode(global.color, arguments, parser)
+    if noColor, let color, color != .never {
+      throw parser.usageError(
+        "--no-color and --color-output \(color.rawValue) contradict each other",
+        commandPath: arguments.commandPath)
+    }
     style = OutputStyle(
-      isTerminal: stdoutIsTerminal, environment: environment,
-      noColorFlag: try Self.decode(global.noColor, arguments, parser))
+      isTerminal: stdoutIsTerminal, environment: environment, noColorFlag: noColor,
+      choice: color ?? (noColor ? .never : ColorChoice.fromEnvironment(environment)))
     if let timeout: Milliseconds = try Self.decode(global.busyTimeout, arguments, parser) {
       busyTimeout = timeout.value
     } else if let timeoutText = environment["INSPECTOR_BUSY_TIMEOUT_MS"] {

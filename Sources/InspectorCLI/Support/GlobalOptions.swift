@@ -11,7 +11,14 @@ struct GlobalOptions: Sendable {
   /// `--json`.
   let json = Flag("json", help: "Short for --format json.")
   /// `--no-color`.
-  let noColor = Flag("no-color", help: "Never colour the output (also off when NO_COLOR is set).")
+  let noColor = Flag(
+    "no-color",
+    help: "Never colour the output (also off when NO_COLOR is set or TERM is dumb).")
+  /// `--color-output auto|always|never` (`--color` is a fruit's colour, as in `fruit add`).
+  let color = Option<ColorChoice?>(
+    "color-output", valueName: "when",
+    help: "When to colour the output: auto (on a terminal; the default), always (for pagers"
+      + " such as less -R; also CLICOLOR_FORCE=1), never.")
   /// `--busy-timeout <ms>`.
   let busyTimeout = Option<Milliseconds?>(
     "busy-timeout", valueName: "ms",
@@ -29,6 +36,9 @@ struct GlobalOptions: Sendable {
 
   /// The option specs, in the order help lists them.
   var specs: [OptionSpec] {
-    [db.spec, format.spec, json.spec, noColor.spec, busyTimeout.spec, actor.spec, note.spec]
+    [
+      db.spec, format.spec, json.spec, noColor.spec, color.spec, busyTimeout.spec, actor.spec,
+      note.spec,
+    ]
   }
 }

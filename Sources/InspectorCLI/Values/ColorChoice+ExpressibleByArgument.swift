@@ -1,0 +1,2 @@
+/// `--color-output` accepts `auto`, `always` and `never`.
+extension ColorChoice: ExpressibleByArgument {}
