@@ -104,7 +104,13 @@ public struct AdHocQuery {
       var used = Set<String>()
       try connection.forEachStatement(in: sql) { statement in
         // The read-only connection is the guard; this only turns its refusal into a clear one.
-        if !write && !statement.isReadOnly { throw ReadOnlyViolation(sql: statement.sql) }
+        // Temporary tables and views touch no file, so they are allowed, as `sqlite3 -readonly`
+        // allows them.
+        if !write && !statement.isReadOnly {
+          guard try connection.writesOnlyTemporaryObjects(statement.sql) else {
+            throw ReadOnlyViolation(sql: statement.sql)
+          }
+        }
         try bind(statement, used: &used)
         if let streamingLast, statement.isLastInScript, statement.columnCount > 0 {
           try checkAllUsed(used)
