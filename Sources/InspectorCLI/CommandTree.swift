@@ -33,6 +33,8 @@ enum CommandTree {
     (["check"], CheckCommand.self),
     (["migrate", "status"], MigrateStatusCommand.self),
     (["migrate", "up"], MigrateUpCommand.self),
+    (["completions"], CompletionsCommand.self),
+    (["manual"], ManualCommand.self),
   ]
 
   /// Abstracts of the groups.

@@ -18,11 +18,16 @@ protocol ExpressibleByArgument: Sendable {
   /// What a valid value looks like, appended to the invalid-value message after ": "
   /// ("expected a whole number, 1 or more"); `nil` for none.
   static var invalidValueReason: String? { get }
+
+  /// What shell completion offers for a value of this type besides ``allValueStrings``
+  /// (`.file` for file paths); `.none` by default.
+  static var completion: CompletionKind { get }
 }
 
 extension ExpressibleByArgument {
   static var allValueStrings: [String] { [] }
   static var invalidValueReason: String? { nil }
+  static var completion: CompletionKind { .none }
 }
 
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
