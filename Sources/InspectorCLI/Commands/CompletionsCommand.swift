@@ -7,7 +7,8 @@ struct CompletionsCommand: InspectorCommand {
     abstract: "Print a shell completion script for bash, zsh or fish.",
     discussion: """
       Load it for this session with: source <(inspector completions bash) (zsh: the same, after
-      compinit; fish: inspector completions fish | source).
+      compinit; fish: inspector completions fish | source), or let scripts/install.sh install
+      it where each shell looks for completions.
       """)
 
   let shell = Argument<CompletionShell>("shell", help: "The shell that loads the script.")

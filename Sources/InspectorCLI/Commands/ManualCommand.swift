@@ -5,7 +5,8 @@ struct ManualCommand: InspectorCommand {
     name: "manual",
     abstract: "Print the manual page (roff) of inspector.",
     discussion: """
-      Read it with: inspector manual | man -l -
+      Read it with: inspector manual | man -l - (scripts/install.sh installs it, so that
+      man inspector finds it).
       """)
 
   func run(_ context: CommandContext) throws -> String {

@@ -1,5 +1,6 @@
 /// A shell completion script for `inspector`, generated from its command tree so that it
-/// never falls out of step with the commands: `inspector completions bash|zsh|fish` prints it.
+/// never falls out of step with the commands: `inspector completions bash|zsh|fish` prints it
+/// and `scripts/install.sh` installs it where each shell looks.
 ///
 /// Every script completes the same things: the commands and subcommands (and `help` at the
 /// top level), each command's options and the global ones anywhere on the line (`-h`/`--help`

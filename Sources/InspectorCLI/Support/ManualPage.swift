@@ -1,5 +1,6 @@
 /// The manual page of `inspector` in roff (the `man` macros), generated from the command tree:
-/// `inspector manual` prints it.
+/// `inspector manual` prints it and `scripts/install.sh` installs it as
+/// `share/man/man1/inspector.1`.
 ///
 /// Sections: NAME, SYNOPSIS, DESCRIPTION, OPTIONS (the global options), COMMANDS (every leaf
 /// command with its synopsis, abstract, discussion, arguments and options, allowed values
