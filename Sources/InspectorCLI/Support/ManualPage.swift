@@ -121,8 +121,8 @@ public struct ManualPage: Sendable {
     case .success: return "Success."
     case .failure: return "Anything else."
     case .usage:
-      return "Usage error: an unknown command or option, a missing argument, an invalid option"
-        + " value."
+      return "Usage error: an unknown command or option, a group without a subcommand, a"
+        + " missing argument, an invalid option value."
     case .dataError:
       return "Bad data: an invalid value, an unknown or ambiguous suspect or fruit, a refused"
         + " constraint, a schema out of date; also check finding a fault and restore refusing"
