@@ -42,6 +42,8 @@ enum CommandTree {
     (["changes", "export"], ChangesExportCommand.self),
     (["changes", "show"], ChangesShowCommand.self),
     (["changes", "apply"], ChangesApplyCommand.self),
+    (["completions"], CompletionsCommand.self),
+    (["manual"], ManualCommand.self),
   ]
 
   /// Abstracts of the groups.

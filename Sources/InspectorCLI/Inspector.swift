@@ -79,6 +79,9 @@ public enum Inspector {
       switch try parser.parse(arguments) {
       case .help(_, let text), .version(let text):
         try output.write(text + "\n")
+      case .missingSubcommand(_, let text):
+        return Outcome(
+          status: ExitCode.usage.rawValue, standardOutput: "", standardError: text + "\n")
       case .run(let parsed):
         guard let command = CommandTree.commands[parsed.commandPath] else {
           throw parser.usageError(

@@ -230,6 +230,14 @@ struct ArgumentParserTests {
         arguments: ["lst"], message: "Unknown command 'lst'. Did you mean 'list'?", path: []),
       ErrorCase(arguments: ["animal", "eat"], message: "Unknown command 'eat'", path: ["animal"]),
       ErrorCase(
+        arguments: ["lsit"], message: "Unknown command 'lsit'. Did you mean 'list'?", path: []),
+      ErrorCase(
+        arguments: ["animal", "rmeove", "crow"],
+        message: "Unknown command 'rmeove'. Did you mean 'remove'?", path: ["animal"]),
+      ErrorCase(
+        arguments: ["list", "--jsno"], message: "Unknown option '--jsno'. Did you mean '--json'?",
+        path: ["list"]),
+      ErrorCase(
         arguments: ["list", "--version"], message: "Unknown option '--version'", path: ["list"]),
     ])
   func usageErrors(_ testCase: ErrorCase) {
@@ -360,8 +368,8 @@ struct ArgumentParserTests {
       ([], []),
       (["help"], []),
       (["help", "animal", "add"], ["animal", "add"]),
-      (["animal"], ["animal"]),
       (["animal", "-h"], ["animal"]),
+      (["help", "animal"], ["animal"]),
       (["--help", "animal", "add"], ["animal", "add"]),
       (["animal", "add", "--bogus", "-h"], ["animal", "add"]),
       (["show", "-h"], ["show"]),
@@ -371,6 +379,31 @@ struct ArgumentParserTests {
   func helpRequests(arguments: [String], path: [String]) throws {
     let outcome = try parser.parse(arguments)
     #expect(outcome == .help(commandPath: path, text: parser.helpText(for: path)))
+  }
+
+  @Test("a group without a subcommand is a usage error that shows the group's help")
+  func groupWithoutSubcommand() throws {
+    let expected =
+      "inspector: error: 'inspector animal' needs a subcommand (add or remove)\n\n"
+      + parser.helpText(for: ["animal"])
+    #expect(
+      try parser.parse(["animal"]) == .missingSubcommand(commandPath: ["animal"], text: expected))
+    #expect(
+      try parser.parse(["--db", "x", "animal", "--json"])
+        == .missingSubcommand(commandPath: ["animal"], text: expected))
+    // The root alone is not an error: it shows its help.
+    #expect(try parser.parse([]) == .help(commandPath: [], text: parser.helpText(for: [])))
+  }
+
+  @Test(
+    "edit distance counts two swapped neighbours as one edit",
+    arguments: [
+      ("lsit", "list", 1), ("list", "list", 0), ("lst", "list", 1), ("ca", "abc", 3),
+      ("kitten", "sitting", 3), ("", "add", 3), ("incidnet", "incident", 1), ("ab", "ba", 1),
+    ])
+  func editDistance(_ a: String, _ b: String, _ distance: Int) {
+    #expect(ArgumentParser.editDistance(Array(a), Array(b)) == distance)
+    #expect(ArgumentParser.editDistance(Array(b), Array(a)) == distance)
   }
 
   @Test("--version on the root prints the version")

@@ -8,11 +8,11 @@ struct RestoreCommand: InspectorCommand {
     name: "restore",
     abstract: "Replace the database with a verified backup, atomically.")
 
-  let src = Argument<String>("src", help: "The backup file to restore.")
+  let src = Argument<FilePath>("src", help: "The backup file to restore.")
   let force = Flag("force", help: "Replace a database that holds case data.")
 
   func run(_ context: CommandContext) throws -> String {
-    let source = context[src]
+    let source = context[src].path
     let summary = try CaseFile.restore(
       from: source, to: context.databasePath, force: context[force],
       busyTimeout: context.busyTimeout)

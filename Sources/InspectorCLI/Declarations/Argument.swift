@@ -27,7 +27,8 @@ extension Argument where Value: ExpressibleByArgument {
   ///   - name: The name shown as `<name>`.
   ///   - help: One line of help.
   init(_ name: String, help: String) {
-    spec = ArgumentSpec(name, help: help, allowedValues: Value.allValueStrings)
+    spec = ArgumentSpec(
+      name, help: help, allowedValues: Value.allValueStrings, completion: Value.completion)
     convert = { values throws(RejectedValue) in try RejectedValue.convert(values.first ?? "") }
   }
 }
@@ -40,7 +41,8 @@ extension Argument {
   ///   - help: One line of help.
   init<Wrapped: ExpressibleByArgument>(_ name: String, help: String) where Value == Wrapped? {
     spec = ArgumentSpec(
-      name, help: help, isOptional: true, allowedValues: Wrapped.allValueStrings)
+      name, help: help, isOptional: true, allowedValues: Wrapped.allValueStrings,
+      completion: Wrapped.completion)
     convert = { values throws(RejectedValue) in
       guard let text = values.first else { return nil }
       let value: Wrapped = try RejectedValue.convert(text)
@@ -56,7 +58,8 @@ extension Argument {
   ///   - help: One line of help.
   init<Element: ExpressibleByArgument>(_ name: String, help: String) where Value == [Element] {
     spec = ArgumentSpec(
-      name, help: help, isRepeating: true, allowedValues: Element.allValueStrings)
+      name, help: help, isRepeating: true, allowedValues: Element.allValueStrings,
+      completion: Element.completion)
     convert = { values throws(RejectedValue) in
       var elements: [Element] = []
       for text in values { elements.append(try RejectedValue.convert(text)) }

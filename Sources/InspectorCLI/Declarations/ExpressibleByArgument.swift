@@ -18,11 +18,25 @@ protocol ExpressibleByArgument: Sendable {
   /// What a valid value looks like, appended to the invalid-value message after ": "
   /// ("expected a whole number, 1 or more"); `nil` for none.
   static var invalidValueReason: String? { get }
+
+  /// Why `argument` in particular is not a valid value, appended to the invalid-value message;
+  /// by default ``invalidValueReason``. Whole numbers override it to say that a number is too
+  /// large instead of that it is not a number.
+  ///
+  /// - Parameter argument: The rejected text.
+  /// - Returns: The reason, or `nil` for none.
+  static func invalidValueReason(for argument: String) -> String?
+
+  /// What shell completion offers for a value of this type besides ``allValueStrings``
+  /// (`.file` for file paths); `.none` by default.
+  static var completion: CompletionKind { get }
 }
 
 extension ExpressibleByArgument {
   static var allValueStrings: [String] { [] }
   static var invalidValueReason: String? { nil }
+  static func invalidValueReason(for argument: String) -> String? { invalidValueReason }
+  static var completion: CompletionKind { .none }
 }
 
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {

@@ -33,7 +33,7 @@ extension Option where Value: ExpressibleByArgument {
   init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String) {
     spec = .option(
       name, short: short, valueName: valueName, help: help, isRequired: true,
-      allowedValues: Value.allValueStrings)
+      allowedValues: Value.allValueStrings, completion: Value.completion)
     convert = { values throws(RejectedValue) in try RejectedValue.convert(values.last ?? "") }
   }
 }
@@ -51,7 +51,7 @@ extension Option {
   ) where Value == Wrapped? {
     spec = .option(
       name, short: short, valueName: valueName, help: help,
-      allowedValues: Wrapped.allValueStrings)
+      allowedValues: Wrapped.allValueStrings, completion: Wrapped.completion)
     convert = { values throws(RejectedValue) in
       guard let text = values.last else { return nil }
       let value: Wrapped = try RejectedValue.convert(text)
@@ -71,7 +71,7 @@ extension Option {
   ) where Value == [Element] {
     spec = .repeatingOption(
       name, short: short, valueName: valueName, help: help,
-      allowedValues: Element.allValueStrings)
+      allowedValues: Element.allValueStrings, completion: Element.completion)
     convert = { values throws(RejectedValue) in
       var elements: [Element] = []
       for text in values { elements.append(try RejectedValue.convert(text)) }

@@ -3,7 +3,7 @@
 struct RejectedValue: Error, Sendable, Equatable {
   /// The value as given.
   var value: String
-  /// The type's ``ExpressibleByArgument/invalidValueReason``.
+  /// The type's ``ExpressibleByArgument/invalidValueReason(for:)``.
   var reason: String?
 
   /// Converts `text` to `Value`.
@@ -11,7 +11,7 @@ struct RejectedValue: Error, Sendable, Equatable {
   /// - Throws: ``RejectedValue`` when ``ExpressibleByArgument/init(argument:)`` returns `nil`.
   static func convert<Value: ExpressibleByArgument>(_ text: String) throws(RejectedValue) -> Value {
     guard let value = Value(argument: text) else {
-      throw RejectedValue(value: text, reason: Value.invalidValueReason)
+      throw RejectedValue(value: text, reason: Value.invalidValueReason(for: text))
     }
     return value
   }

@@ -16,11 +16,13 @@
 /// - `-h`/`--help` anywhere before `--` asks for help on the deepest command
 ///   named, even if the rest of the line has errors; so does
 ///   `inspector help animal add`. `--version` works on the root only.
-/// - A group named without a subcommand (`inspector animal`) yields its help,
-///   to print on stdout with exit 0.
-/// - Unknown options and commands get a "Did you mean …?" hint when one
-///   declared name is within edit distance max(1, length / 3), a stricter bound
-///   than swift-argument-parser's so `--foo` gets no hint.
+/// - A group named without a subcommand (`inspector animal`) is a usage error:
+///   its help, after an error line, to print on stderr with exit 64. The root
+///   alone (`inspector`) yields its help, to print on stdout with exit 0.
+/// - Unknown options and commands, at every level, get a "Did you mean …?" hint
+///   when one declared name is within edit distance max(1, length / 3), a
+///   stricter bound than swift-argument-parser's so `--foo` gets no hint; two
+///   neighbouring letters swapped count as one edit, so `lsit` suggests `list`.
 public struct ArgumentParser: Sendable {
   /// What the command line asks for.
   public enum Outcome: Sendable, Equatable {
@@ -30,6 +32,9 @@ public struct ArgumentParser: Sendable {
     case help(commandPath: [String], text: String)
     /// Print `text` (the root's ``CommandSpec/version``) on stdout, exit 0.
     case version(String)
+    /// A group named without a subcommand: print `text` (an error line, then the group's
+    /// help) on stderr, exit 64.
+    case missingSubcommand(commandPath: [String], text: String)
   }
 
   // MARK: - Properties
@@ -71,7 +76,10 @@ public struct ArgumentParser: Sendable {
       }
       throw error
     }
-    if state.helpRequested || state.command.isGroup { return help(state.path) }
+    if state.helpRequested || (state.command.isGroup && state.path.isEmpty) {
+      return help(state.path)
+    }
+    if state.command.isGroup { return missingSubcommand(state.path, state.command) }
     return .run(try resolve(state))
   }
 
@@ -314,6 +322,21 @@ public struct ArgumentParser: Sendable {
     .help(commandPath: path, text: helpText(for: path))
   }
 
+  /// `inspector: error: 'inspector animal' needs a subcommand (add, edit or remove)`, a blank
+  /// line, and the group's help.
+  private func missingSubcommand(_ path: [String], _ group: CommandSpec) -> Outcome {
+    let names = group.subcommands.map(\.name)
+    let list =
+      names.count <= 2
+      ? names.joined(separator: " or ")
+      : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    let command = ([root.name] + path).joined(separator: " ")
+    let text =
+      "\(root.name): error: '\(command)' needs a subcommand (\(list))\n\n"
+      + helpText(for: path)
+    return .missingSubcommand(commandPath: path, text: text)
+  }
+
   /// Whether a token is an option: starts with "-", is not "-" alone and is not a number.
   static func looksLikeOption(_ token: String) -> Bool {
     guard token.hasPrefix("-"), token.utf8.count > 1 else { return false }
@@ -363,9 +386,12 @@ public struct ArgumentParser: Sendable {
     return best.map { ". Did you mean '\(prefix)\($0.name)'?" } ?? ""
   }
 
-  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  /// Edits (insert, delete, substitute, or swap two neighbouring characters) that turn `a`
+  /// into `b`: the optimal string alignment distance, so `lsit` is one edit from `list`.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
@@ -373,8 +399,11 @@ public struct ArgumentParser: Sendable {
       for j in 1...b.count {
         let cost = a[i - 1] == b[j - 1] ? 0 : 1
         current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
   }

@@ -16,6 +16,8 @@ public struct ArgumentSpec: Sendable, Equatable {
   public var isRepeating: Bool
   /// The only values accepted; empty accepts any value.
   public var allowedValues: [String]
+  /// What shell completion offers for the value besides ``allowedValues``.
+  public var completion: CompletionKind
 
   // MARK: - Init
 
@@ -28,15 +30,17 @@ public struct ArgumentSpec: Sendable, Equatable {
   ///     not optional needs at least one value.
   ///   - isRepeating: Whether it takes every remaining positional.
   ///   - allowedValues: Accepted values, or empty for any.
+  ///   - completion: What shell completion offers for the value (file paths or nothing).
   public init(
     _ name: String, help: String, isOptional: Bool = false, isRepeating: Bool = false,
-    allowedValues: [String] = []
+    allowedValues: [String] = [], completion: CompletionKind = .none
   ) {
     self.name = name
     self.help = help
     self.isOptional = isOptional
     self.isRepeating = isRepeating
     self.allowedValues = allowedValues
+    self.completion = completion
   }
 
   // MARK: - Public API

@@ -5,8 +5,8 @@
 /// itself (name "inspector"); its ``options`` are the global options, accepted
 /// anywhere on the line, before or after the subcommand path (README "A short
 /// tour"). A spec with ``subcommands`` is a group: it takes no positionals,
-/// and invoking it without a subcommand prints its help (exit 0), as
-/// swift-argument-parser does for a group without a default subcommand.
+/// and invoking it without a subcommand is a usage error that prints its help on
+/// stderr (exit 64); the root alone prints its help on stdout (exit 0).
 public struct CommandSpec: Sendable, Equatable {
   // MARK: - Properties
 

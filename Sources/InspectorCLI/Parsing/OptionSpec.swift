@@ -37,12 +37,14 @@ public struct OptionSpec: Sendable, Equatable {
   /// The only values accepted, in the order listed in help and errors; empty
   /// accepts any value.
   public var allowedValues: [String]
+  /// What shell completion offers for the value besides ``allowedValues``; `.none` for flags.
+  public var completion: CompletionKind
 
   // MARK: - Init
 
   /// Creates an option declaration; prefer ``flag(_:short:help:)``,
-  /// ``option(_:short:valueName:help:isRequired:allowedValues:)`` and
-  /// ``repeatingOption(_:short:valueName:help:allowedValues:)``.
+  /// ``option(_:short:valueName:help:isRequired:allowedValues:completion:)`` and
+  /// ``repeatingOption(_:short:valueName:help:allowedValues:completion:)``.
   ///
   /// - Parameters:
   ///   - name: Long name without dashes.
@@ -52,9 +54,11 @@ public struct OptionSpec: Sendable, Equatable {
   ///   - help: One line of help.
   ///   - isRequired: Whether the option must be given.
   ///   - allowedValues: Accepted values, or empty for any.
+  ///   - completion: What shell completion offers for the value (file paths or nothing).
   public init(
     name: String, shortName: Character? = nil, kind: Kind, valueName: String? = nil,
-    help: String, isRequired: Bool = false, allowedValues: [String] = []
+    help: String, isRequired: Bool = false, allowedValues: [String] = [],
+    completion: CompletionKind = .none
   ) {
     self.name = name
     self.shortName = shortName
@@ -63,6 +67,7 @@ public struct OptionSpec: Sendable, Equatable {
     self.help = help
     self.isRequired = kind == .flag ? false : isRequired
     self.allowedValues = allowedValues
+    self.completion = kind == .flag ? .none : completion
   }
 
   // MARK: - Public API
@@ -87,14 +92,15 @@ public struct OptionSpec: Sendable, Equatable {
   ///   - help: One line of help.
   ///   - isRequired: Whether leaving it out is a usage error.
   ///   - allowedValues: Accepted values (`["table", "json", "csv"]`), or empty for any.
+  ///   - completion: What shell completion offers for the value (file paths or nothing).
   /// - Returns: The declaration.
   public static func option(
     _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-    isRequired: Bool = false, allowedValues: [String] = []
+    isRequired: Bool = false, allowedValues: [String] = [], completion: CompletionKind = .none
   ) -> OptionSpec {
     OptionSpec(
       name: name, shortName: short, kind: .value, valueName: valueName, help: help,
-      isRequired: isRequired, allowedValues: allowedValues)
+      isRequired: isRequired, allowedValues: allowedValues, completion: completion)
   }
 
   /// Declares a repeatable option, such as `--fruit <fruit>` given any number of times.
@@ -105,14 +111,15 @@ public struct OptionSpec: Sendable, Equatable {
   ///   - valueName: Placeholder in usage and help; defaults to `name`.
   ///   - help: One line of help.
   ///   - allowedValues: Accepted values, or empty for any.
+  ///   - completion: What shell completion offers for the value (file paths or nothing).
   /// - Returns: The declaration.
   public static func repeatingOption(
     _ name: String, short: Character? = nil, valueName: String? = nil, help: String,
-    allowedValues: [String] = []
+    allowedValues: [String] = [], completion: CompletionKind = .none
   ) -> OptionSpec {
     OptionSpec(
       name: name, shortName: short, kind: .repeatingValue, valueName: valueName, help: help,
-      allowedValues: allowedValues)
+      allowedValues: allowedValues, completion: completion)
   }
 
   /// The option as written in errors and help: `--db <path>`, or `--json` for a flag.

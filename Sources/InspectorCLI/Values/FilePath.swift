@@ -10,4 +10,7 @@ struct FilePath: ExpressibleByArgument, Equatable {
   }
 
   static let invalidValueReason: String? = "expected a file path"
+
+  /// Shells complete file names for it.
+  static let completion = CompletionKind.file
 }

@@ -9,4 +9,8 @@ struct MigrationVersion: ExpressibleByArgument, Equatable {
   }
 
   static let invalidValueReason: String? = "expected a migration version"
+
+  static func invalidValueReason(for argument: String) -> String? {
+    WholeNumber.tooLargeReason(argument) ?? invalidValueReason
+  }
 }

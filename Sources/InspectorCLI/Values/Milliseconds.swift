@@ -9,4 +9,8 @@ struct Milliseconds: ExpressibleByArgument, Equatable {
   }
 
   static let invalidValueReason: String? = "expected a whole number of milliseconds, 0 or more"
+
+  static func invalidValueReason(for argument: String) -> String? {
+    WholeNumber.tooLargeReason(argument) ?? invalidValueReason
+  }
 }

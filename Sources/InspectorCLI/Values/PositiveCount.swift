@@ -9,4 +9,8 @@ struct PositiveCount: ExpressibleByArgument, Equatable {
   }
 
   static let invalidValueReason: String? = "expected a whole number, 1 or more"
+
+  static func invalidValueReason(for argument: String) -> String? {
+    WholeNumber.tooLargeReason(argument) ?? invalidValueReason
+  }
 }

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import InspectorCLI
+
+/// The argument conventions users know from swift-argument-parser tools and git, run through
+/// `inspector` itself: a mistyped command gets the nearest one at every level, a group without
+/// a subcommand is a usage error that shows the group's help, and a number too large for its
+/// option says so. Every one exits 64 with stdout empty.
+@Suite struct ArgumentConventionTests {
+  /// A mistyped command line and the suggestion its first stderr line must end with.
+  @Test(arguments: [
+    (["lsit"], "Unknown command 'lsit'. Did you mean 'list'?"),
+    (["animal", "ad"], "Unknown command 'ad'. Did you mean 'add'?"),
+    (["animal", "rmeove", "crow"], "Unknown command 'rmeove'. Did you mean 'remove'?"),
+    (["incidnet", "list"], "Unknown command 'incidnet'. Did you mean 'incident'?"),
+    (["migrate", "stauts"], "Unknown command 'stauts'. Did you mean 'status'?"),
+    (["--json", "fruit", "lits"], "Unknown command 'lits'. Did you mean 'list'?"),
+    (["favorite", "remvoe"], "Unknown command 'remvoe'. Did you mean 'remove'?"),
+    (["completoins", "bash"], "Unknown command 'completoins'. Did you mean 'completions'?"),
+    (["list", "--jsno"], "Unknown option '--jsno'. Did you mean '--json'?"),
+  ])
+  func aMistypedCommandSuggestsTheNearest(_ arguments: [String], _ message: String) throws {
+    let cli = try CLITestCase(seeded: true)
+    let outcome = cli.run(arguments)
+    #expect(outcome.status == 64)
+    #expect(outcome.standardOutput == "")
+    #expect(lines(outcome.standardError).first == "inspector: error: \(message)")
+  }
+
+  @Test(arguments: [
+    (["animal"], "add, edit or remove"), (["fruit"], "list, add or remove"),
+    (["favorite"], "add or remove"), (["incident"], "add, list or show"),
+    (["migrate"], "status or up"),
+  ])
+  func aGroupWithoutASubcommandShowsItsHelpOnStderr(_ arguments: [String], _ names: String)
+    throws
+  {
+    let cli = try CLITestCase()
+    let outcome = cli.run(arguments + ["--json"])
+    #expect(outcome.status == 64)
+    #expect(outcome.standardOutput == "")
+    let path = arguments.joined(separator: " ")
+    let parser = ArgumentParser(root: CommandTree.root)
+    #expect(
+      outcome.standardError
+        == "inspector: error: 'inspector \(path)' needs a subcommand (\(names))\n\n"
+        + parser.helpText(for: arguments) + "\n")
+    // Asked for, the same help is no error: stdout, exit 0.
+    let help = cli.run(arguments + ["--help"])
+    #expect(help.status == 0 && help.standardError == "")
+    #expect(help.standardOutput == parser.helpText(for: arguments) + "\n")
+  }
+
+  @Test func theProgramAloneShowsItsHelpOnStdout() throws {
+    let cli = try CLITestCase()
+    let outcome = cli.run([])
+    #expect(outcome.status == 0 && outcome.standardError == "")
+    #expect(outcome.standardOutput.hasPrefix("OVERVIEW: The Fruit Inspectors' case database"))
+  }
+
+  /// A whole number beyond what the option can hold, and one the option refuses for another
+  /// reason, each with the reason that fits.
+  @Test(arguments: [
+    (
+      ["rank", "--limit", "99999999999999999999"],
+      "'--limit <n>': too large, at most 9223372036854775807"
+    ),
+    (
+      ["rank", "--limit", "+9223372036854775808"],
+      "'--limit <n>': too large, at most 9223372036854775807"
+    ),
+    (["rank", "--limit", "0"], "'--limit <n>': expected a whole number, 1 or more"),
+    (
+      ["rank", "--limit", "-99999999999999999999"],
+      "'--limit <n>': expected a whole number, 1 or more"
+    ),
+    (["rank", "--limit", "1e3"], "'--limit <n>': expected a whole number, 1 or more"),
+    (
+      ["list", "--busy-timeout", "18446744073709551616"],
+      "'--busy-timeout <ms>': too large, at most 9223372036854775807"
+    ),
+    (
+      ["migrate", "up", "--to", "99999999999999999999"],
+      "'--to <version>': too large, at most 9223372036854775807"
+    ),
+  ])
+  func aNumberTooLargeForItsOptionSaysSo(_ arguments: [String], _ ending: String) throws {
+    let cli = try CLITestCase(seeded: true)
+    let before = cli.snapshot()
+    let outcome = cli.run(arguments)
+    #expect(outcome.status == 64)
+    #expect(outcome.standardOutput == "")
+    let first = try #require(lines(outcome.standardError).first)
+    #expect(first.hasPrefix("inspector: error: The value '"), "\(first)")
+    #expect(first.hasSuffix(ending), "\(first)")
+    #expect(cli.snapshot() == before)
+  }
+
+  /// The built binary, as a shell runs it: status and both streams.
+  @Test func theBuiltBinaryFollowsTheConventions() throws {
+    let sandbox = try ProcessSandbox(seeded: false)
+    let group = try sandbox.run("incident")
+    #expect(group.status == 64 && group.standardOutput == "")
+    #expect(
+      lines(group.standardError).first
+        == "inspector: error: 'inspector incident' needs a subcommand (add, list or show)")
+    #expect(group.standardError.contains("\nSUBCOMMANDS:\n"))
+    let typo = try sandbox.run("lsit")
+    #expect(typo.status == 64 && typo.standardOutput == "")
+    #expect(
+      lines(typo.standardError).first
+        == "inspector: error: Unknown command 'lsit'. Did you mean 'list'?")
+  }
+}
