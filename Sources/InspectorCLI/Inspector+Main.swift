@@ -12,9 +12,18 @@ extension Inspector {
     let outcome = run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
       stdoutIsTerminal: isatty(1) == 1,
-      writeToStandardError: { text in write(text, to: 2) }, output: OutputSink(descriptor: 1))
+      writeToStandardError: { text in write(text, to: 2) }, output: OutputSink(descriptor: 1),
+      terminalColumns: terminalColumns())
     write(outcome.standardError, to: 2)
     exit(outcome.status)
+  }
+
+  /// The width of the terminal on stdout in columns (`TIOCGWINSZ`), or `nil` when stdout is
+  /// not a terminal or does not say.
+  static func terminalColumns() -> Int? {
+    var size = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 
   /// The environment of this process as a dictionary.

@@ -50,15 +50,21 @@ public enum Inspector {
   ///   - stdoutIsTerminal: Whether stdout is a terminal (colour, progress).
   ///   - writeToStandardError: Receives live stderr text (progress) during the run.
   ///   - output: Where stdout goes; it is flushed before this returns.
+  ///   - terminalColumns: The terminal's width when stdout is one; help is wrapped to it (to 80
+  ///     columns when stdout is not a terminal or the width is unknown).
   /// - Returns: The exit status, the text collected by `output` (empty for a descriptor's
   ///   sink) and the text for stderr.
   public static func run(
     arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
-    writeToStandardError: @escaping @Sendable (String) -> Void, output: OutputSink
+    writeToStandardError: @escaping @Sendable (String) -> Void, output: OutputSink,
+    terminalColumns: Int? = nil
   ) -> Outcome {
     var outcome = execute(
       arguments: arguments, environment: environment, stdoutIsTerminal: stdoutIsTerminal,
-      writeToStandardError: writeToStandardError, output: output)
+      writeToStandardError: writeToStandardError, output: output,
+      helpWidth: stdoutIsTerminal
+        ? terminalColumns ?? HelpWrapping.defaultWidth
+        : HelpWrapping.defaultWidth)
     do {
       try output.flush()
     } catch {
@@ -72,9 +78,11 @@ public enum Inspector {
   /// left empty for the caller to fill.
   private static func execute(
     arguments: [String], environment: [String: String], stdoutIsTerminal: Bool,
-    writeToStandardError: @escaping @Sendable (String) -> Void, output: OutputSink
+    writeToStandardError: @escaping @Sendable (String) -> Void, output: OutputSink,
+    helpWidth: Int
   ) -> Outcome {
-    let parser = ArgumentParser(root: CommandTree.root)
+    var parser = ArgumentParser(root: CommandTree.root)
+    parser.helpWidth = helpWidth
     do {
       switch try parser.parse(arguments) {
       case .help(_, let text), .version(let text):
@@ -91,7 +99,8 @@ public enum Inspector {
         let context = try CommandContext(
           arguments: parsed, parser: parser, environment: environment,
           stdoutIsTerminal: stdoutIsTerminal, writeToStandardError: writeToStandardError,
-          output: output, declarations: instance.declarations)
+          output: output, declarations: instance.declarations,
+          usesDatabase: command.usesDatabase)
         try instance.validate(context)
         try output.write(try instance.run(context))
       }

@@ -70,7 +70,7 @@ extension Connection {
   ///   - tables: Tables present in both with the same columns and primary key, in the order
   ///     the changeset lists them.
   /// - Throws: `SQLiteError` when the session extension is missing, a table is missing from
-  ///   either database or differs in its columns or primary key (``ResultCode/schema``).
+  ///   either database or differs in its columns or primary key (`SQLITE_SCHEMA`).
   /// - SQLite: <https://sqlite.org/session/sqlite3session_diff.html>
   public func changeset(from schema: String, tables: [String]) throws -> Changeset {
     try Self.requireSessionExtension()

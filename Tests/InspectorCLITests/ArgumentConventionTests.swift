@@ -29,9 +29,9 @@ import Testing
   }
 
   @Test(arguments: [
-    (["animal"], "add, edit or remove"), (["fruit"], "list, add or remove"),
-    (["favorite"], "add or remove"), (["incident"], "add, list or show"),
-    (["migrate"], "status or up"),
+    (["animal"], "add, edit or remove"), (["fruit"], "list, add, edit or remove"),
+    (["favorite"], "add, move or remove"), (["incident"], "add, edit, remove, list or show"),
+    (["migrate"], "status or up"), (["changes"], "export, show or apply"),
   ])
   func aGroupWithoutASubcommandShowsItsHelpOnStderr(_ arguments: [String], _ names: String)
     throws
@@ -104,7 +104,8 @@ import Testing
     #expect(group.status == 64 && group.standardOutput == "")
     #expect(
       lines(group.standardError).first
-        == "inspector: error: 'inspector incident' needs a subcommand (add, list or show)")
+        == "inspector: error: 'inspector incident' needs a subcommand"
+        + " (add, edit, remove, list or show)")
     #expect(group.standardError.contains("\nSUBCOMMANDS:\n"))
     let typo = try sandbox.run("lsit")
     #expect(typo.status == 64 && typo.standardOutput == "")

@@ -281,9 +281,9 @@ struct ArgumentParserTests {
     let expected = """
       OVERVIEW: Add a suspect.
 
-      USAGE: inspector animal add --name <name> --species <species> --paw <paw> \
-      [--emoji <emoji>] [--fruit <fruit> ...] [--db <path>] [--format <format>] [--json] \
-      [--no-color] [--busy-timeout <ms>]
+      USAGE: inspector animal add --name <name> --species <species> --paw <paw>
+             [--emoji <emoji>] [--fruit <fruit> ...] [--db <path>] [--format <format>]
+             [--json] [--no-color] [--busy-timeout <ms>]
 
       OPTIONS:
         -n, --name <name>       The suspect's name.

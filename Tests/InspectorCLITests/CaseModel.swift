@@ -246,7 +246,8 @@ struct CaseModel {
           fruit: fruit, at: at, paw: paw, noPaw: noPaw, latitude: latitude, longitude: longitude,
           noPlace: noPlace, notes: notes), today: today, reportedTime: reportedTime)
     case .removeIncident(let reference):
-      guard let index = incidents.firstIndex(where: { "\($0.id)" == reference }) else {
+      guard let id = Int64(reference), id >= 1 else { return .usage("incident id not 1 or more") }
+      guard let index = incidents.firstIndex(where: { $0.id == id }) else {
         return .refused("unknown incident")
       }
       return Prediction(status: 0, output: .incident(incidents.remove(at: index)))
@@ -495,6 +496,7 @@ struct CaseModel {
   private mutating func editIncident(
     _ reference: String, _ change: IncidentChange, today: [String], reportedTime: String?
   ) -> Prediction {
+    guard let id = Int64(reference), id >= 1 else { return .usage("incident id not 1 or more") }
     var clue: String?
     if let paw = change.paw {
       guard let valid = Self.pawSize(paw) else { return .usage("not a paw size") }
@@ -528,7 +530,7 @@ struct CaseModel {
       else { return .refused("coordinates out of range") }
       location = (lat, lon)
     }
-    guard let index = incidents.firstIndex(where: { "\($0.id)" == reference }) else {
+    guard let index = incidents.firstIndex(where: { $0.id == id }) else {
       return .refused("unknown incident")
     }
     var incident = incidents[index]

@@ -108,10 +108,14 @@ struct ModelBasedTests {
     }
     for kind in [
       "animal remove", "favorite add", "favorite remove", "alibi set", "suspect", "fruit add",
-      "fruit remove", "incident remove",
+      "fruit remove",
     ] {
       #expect(kinds[kind]?.contains(65) == true, "\(kind) is never refused")
     }
+    // An incident id that is not a whole number is a usage error, an unknown one bad data.
+    #expect(
+      kinds["incident remove"]?.contains { $0 == 64 || $0 == 65 } == true,
+      "incident remove is never refused")
   }
 
   @Test(

@@ -4,6 +4,7 @@
 let showUsageError = """
   inspector: error: Missing expected argument '<animal>'
   Usage: inspector show <animal> [--db <path>] [--format <format>] [--json] [--no-color] \
+  [--color-output <when>] \
   [--busy-timeout <ms>] [--as <name>] [--note <text>]
   See 'inspector show --help'.
 

@@ -10,6 +10,7 @@ struct CompletionsCommand: InspectorCommand {
       compinit; fish: inspector completions fish | source), or let scripts/install.sh install
       it where each shell looks for completions.
       """)
+  static let usesDatabase = false
 
   let shell = Argument<CompletionShell>("shell", help: "The shell that loads the script.")
 

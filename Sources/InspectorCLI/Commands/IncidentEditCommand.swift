@@ -7,8 +7,7 @@ struct IncidentEditCommand: InspectorCommand {
     name: "edit",
     abstract: "Correct a bulletin: its fruit, time, paw-size clue, place or notes.")
 
-  /// Resolved by the case store (exit 65 for an unknown or malformed id), so kept as text.
-  let id = Argument<String>("id", help: "The incident's id.")
+  let id = Argument<IncidentID>("id", help: "The incident's id (a whole number, 1 or more).")
   // The time and the coordinates stay text: the case store checks them (exit 65, not 64).
   let fruit = Option<String?>("fruit", help: "The nibbled fruit.")
   let at = Option<String?>(
@@ -54,7 +53,8 @@ struct IncidentEditCommand: InspectorCommand {
     } else if let lat = context[lat], let lon = context[lon] {
       edit.location = try Location(parsingLatitude: lat, longitude: lon)
     }
-    let incident = try context.openDatabase(write: true).incidents.edit(context[id], edit)
+    let incident = try context.openDatabase(write: true).incidents.edit(
+      "\(context[id].value)", edit)
     return IncidentPresenter.render(incident, context, verb: "Updated")
   }
 }

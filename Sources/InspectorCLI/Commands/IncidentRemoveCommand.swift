@@ -6,11 +6,10 @@ struct IncidentRemoveCommand: InspectorCommand {
     name: "remove",
     abstract: "Remove a bulletin.")
 
-  /// Resolved by the case store (exit 65 for an unknown or malformed id), so kept as text.
-  let id = Argument<String>("id", help: "The incident's id.")
+  let id = Argument<IncidentID>("id", help: "The incident's id (a whole number, 1 or more).")
 
   func run(_ context: CommandContext) throws -> String {
-    let incident = try context.openDatabase(write: true).incidents.remove(context[id])
+    let incident = try context.openDatabase(write: true).incidents.remove("\(context[id].value)")
     return IncidentPresenter.render(incident, context, verb: "Removed")
   }
 }

@@ -6,15 +6,14 @@ struct IncidentShowCommand: InspectorCommand {
     name: "show",
     abstract: "Show a bulletin: fruit, time, clues, place, notes and the top suspects.")
 
-  /// Resolved by the case store (exit 65 for an unknown or malformed id), so kept as text.
-  let id = Argument<String>("id", help: "The incident's id.")
+  let id = Argument<IncidentID>("id", help: "The incident's id (a whole number, 1 or more).")
 
   /// How many suspects the bulletin page lists.
   static let topSuspects = 3
 
   func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: false)
-    let incident = try database.incidents.find(context[id])
+    let incident = try database.incidents.find("\(context[id].value)")
     IncidentPresenter.warnAboutBrokenReferences([incident], context)
     guard context.format == .table else {
       return Render.record(

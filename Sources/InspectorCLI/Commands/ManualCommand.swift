@@ -8,6 +8,7 @@ struct ManualCommand: InspectorCommand {
       Read it with: inspector manual | man -l - (scripts/install.sh installs it, so that
       man inspector finds it).
       """)
+  static let usesDatabase = false
 
   func run(_ context: CommandContext) throws -> String {
     ManualPage(root: CommandTree.root, version: Inspector.version).roff

@@ -12,7 +12,7 @@ struct RankCommand: InspectorCommand {
       """)
 
   /// Resolved by the case store (exit 65 for an unknown or malformed id), so kept as text.
-  let incident = Option<String?>(
+  let incident = Option<IncidentID?>(
     "incident", valueName: "id", help: "Check each suspect against this incident.")
   let limit = Option<PositiveCount?>(
     "limit", valueName: "n", help: "How many suspects to show (default 20).")
@@ -42,7 +42,7 @@ struct RankCommand: InspectorCommand {
       layout: { Self.tableLayout(firstPage: $0, presenter: presenter, explain: explain) })
     let ranking = SuspicionRanking(database: database)
     if let reference = context[incident] {
-      let incident = try database.incidents.find(reference)
+      let incident = try database.incidents.find(id: reference.value)
       IncidentPresenter.warnAboutBrokenReferences([incident], context)
       try ranking.forEachPage(for: incident, limit: limit) { try listing.write($0) }
     } else {

@@ -7,7 +7,8 @@ struct SQLCommand: InspectorCommand {
     abstract: "Run ad-hoc SQL; read-only unless --write.",
     discussion: """
       One or more statements; the rows of the last one that returns rows are printed. Without
-      --write the connection is read-only (no statement, PRAGMA or ATTACH can change anything);
+      --write the connection is read-only (no statement, PRAGMA or ATTACH can change the database
+      or write a file; temporary tables and views work, as with sqlite3 -readonly);
       with --write the whole script is one transaction that may change rows and tables (a dropped
       trigger of inspector's is reported by check), never the file's own format: BEGIN, COMMIT,
       ROLLBACK and setting PRAGMA writable_schema, journal_mode, schema_version,
@@ -18,8 +19,17 @@ struct SQLCommand: InspectorCommand {
   let query = Argument<String>("query", help: "The SQL script.")
   let parameters = Option<[AdHocQuery.Parameter]>(
     "param", valueName: "name=value",
-    help: "Bind :name, @name or $name (whole numbers bind as integers, the rest as text).")
+    help: "Bind :name, @name or $name (whole numbers bind as integers, the rest as text);"
+      + " each name once.")
   let write = Flag("write", help: "Allow changes; the script runs in one transaction.")
+
+  /// A parameter named twice would leave one of the two values unused without a word.
+  func validate(_ context: CommandContext) throws(UsageError) {
+    var seen = Set<String>()
+    for parameter in context[parameters] where !seen.insert(parameter.name).inserted {
+      throw context.usageError("--param \(parameter.name) is given twice")
+    }
+  }
 
   func run(_ context: CommandContext) throws -> String {
     let query = AdHocQuery(sql: context[self.query], parameters: context[parameters])

@@ -38,7 +38,7 @@ extension ArgumentParser {
   /// on the root, then `-h, --help`), and `SUBCOMMANDS:` for groups followed by
   /// a "See 'inspector help <subcommand>' for detailed help." line. Entries are
   /// indented two spaces with their help at column 26, or on the next line
-  /// when the label is too long. Allowed values are appended as
+  /// when the label is too long; everything is wrapped to ``helpWidth`` columns. Allowed values are appended as
   /// `(values: a, b, c)`. No trailing newline.
   ///
   /// - Parameter commandPath: Subcommand words from the root; an unknown path
@@ -47,14 +47,22 @@ extension ArgumentParser {
   public func helpText(for commandPath: [String]) -> String {
     let (command, path) = deepestCommand(commandPath)
     var sections: [String] = []
-    if !command.abstract.isEmpty { sections.append("OVERVIEW: \(command.abstract)") }
-    if let discussion = command.discussion, !discussion.isEmpty { sections.append(discussion) }
-    sections.append("USAGE: \(usageLine(for: path))")
+    let width = max(helpWidth, HelpWrapping.minimumWidth)
+    if !command.abstract.isEmpty {
+      sections.append(HelpWrapping.paragraphs("OVERVIEW: \(command.abstract)", width: width))
+    }
+    if let discussion = command.discussion, !discussion.isEmpty {
+      sections.append(HelpWrapping.paragraphs(discussion, width: width))
+    }
+    // Continuation lines line up under the first item, after "USAGE: ".
+    let usage = HelpWrapping.lines(
+      words: HelpWrapping.usageItems(usageLine(for: path)), width: width - 7)
+    sections.append("USAGE: " + usage.joined(separator: "\n       "))
 
     if !command.isGroup && !command.arguments.isEmpty {
       let entries = command.arguments.map { argument in
         let label = "<\(argument.name)>" + (argument.isRepeating ? " ..." : "")
-        return Self.entry(label, Self.withValues(argument.help, argument.allowedValues))
+        return entry(label, Self.withValues(argument.help, argument.allowedValues))
       }
       sections.append((["ARGUMENTS:"] + entries).joined(separator: "\n"))
     }
@@ -64,16 +72,16 @@ extension ArgumentParser {
     for option in options {
       var label = option.shortName.map { "-\($0), " } ?? ""
       label += option.synopsis
-      optionEntries.append(Self.entry(label, Self.withValues(option.help, option.allowedValues)))
+      optionEntries.append(entry(label, Self.withValues(option.help, option.allowedValues)))
     }
     if path.isEmpty && root.version != nil {
-      optionEntries.append(Self.entry("--version", "Show the version."))
+      optionEntries.append(entry("--version", "Show the version."))
     }
-    optionEntries.append(Self.entry("-h, --help", "Show help information."))
+    optionEntries.append(entry("-h, --help", "Show help information."))
     sections.append((["OPTIONS:"] + optionEntries).joined(separator: "\n"))
 
     if command.isGroup {
-      let entries = command.subcommands.map { Self.entry($0.name, $0.abstract) }
+      let entries = command.subcommands.map { entry($0.name, $0.abstract) }
       let helpPath = ([root.name, "help"] + path).joined(separator: " ")
       sections.append((["SUBCOMMANDS:"] + entries).joined(separator: "\n"))
       sections.append("  See '\(helpPath) <subcommand>' for detailed help.")
@@ -86,14 +94,19 @@ extension ArgumentParser {
   /// The column where help text starts, as in argument-parser's `HelpGenerator`.
   private static var helpColumn: Int { 26 }
 
-  private static func entry(_ label: String, _ help: String) -> String {
+  /// One entry: the label indented two spaces, its help from column 26 (or on the next line
+  /// when the label is too long), wrapped to ``helpWidth`` with continuation lines at column 26.
+  private func entry(_ label: String, _ help: String) -> String {
     let padded = "  " + label
     guard !help.isEmpty else { return padded }
+    let indent = String(repeating: " ", count: Self.helpColumn)
+    let available = max(helpWidth, HelpWrapping.minimumWidth) - Self.helpColumn
+    let body = HelpWrapping.lines(help, width: available).joined(separator: "\n" + indent)
     let width = displayWidth(of: padded)
-    if width < helpColumn {
-      return padded + String(repeating: " ", count: helpColumn - width) + help
+    if width < Self.helpColumn {
+      return padded + String(repeating: " ", count: Self.helpColumn - width) + body
     }
-    return padded + "\n" + String(repeating: " ", count: helpColumn) + help
+    return padded + "\n" + indent + body
   }
 
   private static func withValues(_ help: String, _ values: [String]) -> String {

@@ -41,6 +41,9 @@ public struct ArgumentParser: Sendable {
 
   /// The program's command tree; its options are the global options.
   public let root: CommandSpec
+  /// The width in terminal columns help text is wrapped to: the terminal's when stdout is one,
+  /// else 80 (``HelpWrapping``).
+  public var helpWidth = HelpWrapping.defaultWidth
 
   // MARK: - Init
 

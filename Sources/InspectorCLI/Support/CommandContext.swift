@@ -48,11 +48,12 @@ public struct CommandContext {
   ///   the context's subscripts.
   /// - Throws: ``UsageError`` for a malformed `--busy-timeout`, an empty `--db`, or a value a
   ///   declaration's type rejects; ``CommandFailure`` (exit 64) for a malformed
-  ///   `$INSPECTOR_BUSY_TIMEOUT_MS` or no database path at all.
+  ///   `$INSPECTOR_BUSY_TIMEOUT_MS` or no database path at all (when `usesDatabase`).
   init(
     arguments: ParsedArguments, parser: ArgumentParser, environment: [String: String],
     stdoutIsTerminal: Bool, writeToStandardError: @escaping @Sendable (String) -> Void,
-    output: OutputSink = OutputSink(), declarations: [any CommandDeclaration] = []
+    output: OutputSink = OutputSink(), declarations: [any CommandDeclaration] = [],
+    usesDatabase: Bool = true
   ) throws {
     self.output = output
     let global = GlobalOptions()
@@ -86,8 +87,10 @@ public struct CommandContext {
     } else if let timeoutText = environment["INSPECTOR_BUSY_TIMEOUT_MS"] {
       guard let value = Int(timeoutText), value >= 0 else {
         throw CommandFailure(
-          "INSPECTOR_BUSY_TIMEOUT_MS is '\(timeoutText)': expected a whole number of"
-            + " milliseconds, 0 or more", exitCode: .usage)
+          "INSPECTOR_BUSY_TIMEOUT_MS is '\(timeoutText)': "
+            + (WholeNumber.tooLargeReason(timeoutText)
+              ?? "expected a whole number of milliseconds, 0 or more"),
+          exitCode: .usage)
       }
       busyTimeout = value
     } else {
@@ -102,6 +105,10 @@ public struct CommandContext {
       databasePathIsExplicit = true
     } else if let path = CommandContext.defaultDatabasePath(environment: environment) {
       databasePath = path
+      databasePathIsExplicit = false
+    } else if !usesDatabase {
+      // `completions` and `manual` never open a case file.
+      databasePath = ""
       databasePathIsExplicit = false
     } else {
       // Without HOME (`env -i`, some cron jobs) the default would land at /.local/share.

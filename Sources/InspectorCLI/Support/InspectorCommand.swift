@@ -11,6 +11,10 @@ protocol InspectorCommand: Sendable {
   init()
   /// The command's name and help text; its `name` is the last word of its path.
   static var configuration: CommandConfiguration { get }
+  /// Whether the command works on a case file, so that a missing database path is an error
+  /// before it runs; `false` for commands that print something about the tool itself
+  /// (`completions`, `manual`), which then also work under `env -i`.
+  static var usesDatabase: Bool { get }
   /// Checks rules between options and arguments that no single declaration can state, such as
   /// `--limit` against `--all`.
   ///
@@ -25,6 +29,8 @@ protocol InspectorCommand: Sendable {
 
 extension InspectorCommand {
   func validate(_ context: CommandContext) throws(UsageError) {}
+
+  static var usesDatabase: Bool { true }
 
   /// The command's typed declarations, in the order its stored properties are declared.
   var declarations: [any CommandDeclaration] {
