@@ -37,6 +37,8 @@ enum CommandTree {
     (["check"], CheckCommand.self),
     (["migrate", "status"], MigrateStatusCommand.self),
     (["migrate", "up"], MigrateUpCommand.self),
+    (["export"], ExportCommand.self),
+    (["import"], ImportCommand.self),
   ]
 
   /// Abstracts of the groups.

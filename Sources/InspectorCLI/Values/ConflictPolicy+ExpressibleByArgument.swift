@@ -1,0 +1,4 @@
+import CaseStore
+
+/// `--on-conflict` accepts `fail`, `skip` and `update`.
+extension ConflictPolicy: ExpressibleByArgument {}
