@@ -39,6 +39,7 @@ enum CommandTree {
     (["migrate", "up"], MigrateUpCommand.self),
     (["export"], ExportCommand.self),
     (["import"], ImportCommand.self),
+    (["optimize"], OptimizeCommand.self),
   ]
 
   /// Abstracts of the groups.
