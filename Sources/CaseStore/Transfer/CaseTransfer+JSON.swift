@@ -183,11 +183,13 @@ enum JSONNode: Decodable, Sendable {
   case object([String: JSONNode])
 
   init(from decoder: any Decoder) throws {
-    if var array = try? decoder.unkeyedContainer() {
-      var elements: [JSONNode] = []
-      while !array.isAtEnd { elements.append(try array.decode(JSONNode.self)) }
-      self = .array(elements)
-      return
+    // Strings are most of a case document: try them first, so that most values need no
+    // failed attempt.
+    if let value = try? decoder.singleValueContainer() {
+      if let string = try? value.decode(String.self) {
+        self = .string(string)
+        return
+      }
     }
     if let object = try? decoder.container(keyedBy: AnyKey.self) {
       var members: [String: JSONNode] = [:]
@@ -197,13 +199,17 @@ enum JSONNode: Decodable, Sendable {
       self = .object(members)
       return
     }
+    if var array = try? decoder.unkeyedContainer() {
+      var elements: [JSONNode] = []
+      while !array.isAtEnd { elements.append(try array.decode(JSONNode.self)) }
+      self = .array(elements)
+      return
+    }
     let value = try decoder.singleValueContainer()
     if value.decodeNil() {
       self = .null
     } else if let bool = try? value.decode(Bool.self) {
       self = .bool(bool)
-    } else if let string = try? value.decode(String.self) {
-      self = .string(string)
     } else {
       self = .number(try value.decode(Double.self))
     }
