@@ -44,6 +44,9 @@ enum CommandTree {
     (["changes", "apply"], ChangesApplyCommand.self),
     (["completions"], CompletionsCommand.self),
     (["manual"], ManualCommand.self),
+    (["export"], ExportCommand.self),
+    (["import"], ImportCommand.self),
+    (["optimize"], OptimizeCommand.self),
   ]
 
   /// Abstracts of the groups.

@@ -1,7 +1,7 @@
 import SQLiteKit
 
 /// What to do with a change that conflicts with the database (`changes apply --on-conflict`).
-public enum ConflictPolicy: String, Sendable, CaseIterable {
+public enum ChangesetConflictPolicy: String, Sendable, CaseIterable {
   /// List every conflict and apply nothing (the default).
   case fail
   /// Leave the conflicting changes out, apply the rest.
@@ -69,13 +69,13 @@ extension CaseDatabase {
   ///   - path: The file's name, for errors.
   ///   - policy: What to do with conflicting changes.
   /// - Returns: The conflicts met (kind and the change in words): empty when everything
-  ///   applied cleanly; with ``ConflictPolicy/skip`` or ``ConflictPolicy/replace``, those
+  ///   applied cleanly; with ``ChangesetConflictPolicy/skip`` or ``ChangesetConflictPolicy/replace``, those
   ///   left out or overwritten.
-  /// - Throws: ``ChangesError/conflicts(_:)`` with ``ConflictPolicy/fail`` when any change
+  /// - Throws: ``ChangesError/conflicts(_:)`` with ``ChangesetConflictPolicy/fail`` when any change
   ///   conflicts, and always when applying would break a foreign key (nothing is applied
   ///   then), ``ChangesError/schemaMismatch(_:found:expected:)``, `SQLiteError`.
   public func apply(
-    _ changeset: CaseChangeset, path: String, onConflict policy: ConflictPolicy
+    _ changeset: CaseChangeset, path: String, onConflict policy: ChangesetConflictPolicy
   ) throws -> [(kind: String, change: String)] {
     try requireSchema(of: changeset, path: path)
     return try write {

@@ -32,6 +32,11 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   /// checks off): the table, the row's id, the column, the value as SQL would quote it, and
   /// what is allowed. Never read as a default.
   case invalidStoredValue(table: String, id: Int64, column: String, value: String, expected: String)
+  /// A record of an import is bad: where it is (`line 4` in CSV, `$.suspects[2]` in JSON),
+  /// the field, and what is wrong. Nothing of the import was stored.
+  case invalidRecord(record: String, field: String, problem: String)
+  /// Import input that cannot be read at all (not UTF-8, not JSON, no CSV header).
+  case unreadableInput(String)
 
   /// One line for `inspector: error: ...`.
   public var description: String {
@@ -65,6 +70,14 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
     case .invalidStoredValue(let table, let id, let column, let value, let expected):
       return "\(table) id \(id) holds \(column) \(CaseError.shown(value)), which is not "
         + expected
+    case .invalidRecord(let record, let field, let problem):
+      if field.isEmpty { return "bad record at \(record): \(problem)" }
+      if record.hasPrefix("$") {
+        return "bad record at \(record).\(CaseError.shown(field)): \(problem)"
+      }
+      return "bad record at \(record), column \(CaseError.shown(field)): \(problem)"
+    case .unreadableInput(let problem):
+      return problem
     case .schemaOutOfDate(let current, let latest):
       return "the database schema is at version \(current), this inspector needs \(latest)"
     }

@@ -12,12 +12,17 @@ public enum TextRules {
   ///   - text: The value as typed.
   ///   - field: Its name, for the error.
   ///   - allowingLineBreaks: Free text: tab, line feed and carriage return are allowed.
+  ///   - allowingNul: NUL is allowed (imports carry what other clients stored; it moves no
+  ///     cursor and is shown as U+FFFD).
   /// - Throws: ``CaseError/invalidValue(field:value:expected:)``.
-  static func requirePrintable(_ text: String, field: String, allowingLineBreaks: Bool) throws {
+  static func requirePrintable(
+    _ text: String, field: String, allowingLineBreaks: Bool, allowingNul: Bool = false
+  ) throws {
     // Printable ASCII, the common case, needs no scalar decoding.
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return }
     for scalar in text.unicodeScalars where isControl(scalar) {
       if allowingLineBreaks && (scalar == "\t" || scalar == "\n" || scalar == "\r") { continue }
+      if allowingNul && scalar == "\0" { continue }
       throw CaseError.invalidValue(
         field: field, value: text,
         expected: allowingLineBreaks

@@ -80,10 +80,13 @@ enum SchemaComparison {
               + " writes", hint: "DROP TRIGGER \(name) (sqlite-utils: disable-fts)"))
         continue
       }
+      // ANALYZE (`inspector optimize` too) writes the planner's statistics tables.
+      let what =
+        name.hasPrefix("sqlite_stat")
+        ? "holds the query planner's statistics (ANALYZE, inspector optimize)"
+        : "is not one of inspector's (added by another tool)"
       findings.append(
-        CheckFinding(
-          .note, .schema, table: object.table,
-          "\(object.type) \(name) is not one of inspector's (added by another tool)"))
+        CheckFinding(.note, .schema, table: object.table, "\(object.type) \(name) \(what)"))
     }
     return findings
   }

@@ -253,7 +253,7 @@ public struct SuspectRepository {
   }
 
   /// Refuses blank text and text over 10,000 characters (as SQLite's `length()` counts them).
-  static func validate(text: String, field: String) throws {
+  static func validate(text: String, field: String, allowingNul: Bool = false) throws {
     // SQLite's length() and trim() in the CHECK constraints stop at the first NUL.
     if text.unicodeScalars.prefix(while: { $0 != "\0" }).allSatisfy(\.properties.isWhitespace) {
       throw CaseError.invalidValue(field: field, value: text, expected: "a non-blank \(field)")
@@ -263,16 +263,18 @@ public struct SuspectRepository {
       throw CaseError.invalidValue(
         field: field, value: text, expected: "at most 10,000 characters")
     }
-    try TextRules.requirePrintable(text, field: field, allowingLineBreaks: false)
+    try TextRules.requirePrintable(
+      text, field: field, allowingLineBreaks: false, allowingNul: allowingNul)
   }
 
   /// An emoji: `nil` or empty means none; at most 64 characters, without control characters.
-  static func validated(emoji: String?) throws -> String? {
+  static func validated(emoji: String?, allowingNul: Bool = false) throws -> String? {
     guard let emoji, !emoji.allSatisfy(\.isWhitespace) else { return nil }
     guard emoji.unicodeScalars.count <= 64, emoji.unicodeScalars.first != "\0" else {
       throw CaseError.invalidValue(field: "emoji", value: emoji, expected: "at most 64 characters")
     }
-    try TextRules.requirePrintable(emoji, field: "emoji", allowingLineBreaks: false)
+    try TextRules.requirePrintable(
+      emoji, field: "emoji", allowingLineBreaks: false, allowingNul: allowingNul)
     return emoji
   }
 

@@ -8,7 +8,7 @@ struct ChangesApplyCommand: InspectorCommand {
     name: "apply", abstract: "Apply a changeset file to the database in one transaction.")
 
   let file = Argument<FilePath>("file", help: "A file written by 'inspector changes export'.")
-  let onConflict = Option<ConflictPolicy?>(
+  let onConflict = Option<ChangesetConflictPolicy?>(
     "on-conflict", valueName: "policy",
     help: "What to do with changes that conflict: fail (the default: apply nothing), skip"
       + " them, or replace the rows with them.")

@@ -1,14 +1,60 @@
 import CaseStore
 
-/// `inspector list`: the suspect table (README "A short tour").
+/// `inspector list [filters] [--sort KEY [--reverse]] [--limit N] [--offset N]`: the suspect
+/// table (README "A short tour"), all of it or the suspects the filters select.
 struct ListCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "list",
-    abstract: "List the suspects: name, species, favourite fruits and suspicion.")
+    abstract: "List the suspects: name, species, favourite fruits and suspicion.",
+    discussion: """
+      Filters combine (every one must hold). Without --sort the order is by id; --sort level is
+      the ranking's order without an incident (most suspicious first).
+      """)
+
+  /// Compared with the stored species ignoring case, so kept as text.
+  let species = Option<String?>("species", help: "Only the suspect of this species.")
+  let paw = Option<PawSize?>("paw", help: "Only suspects with this paw size.")
+  /// Checked by the case store (``SuspicionLevel/init(parsing:)``, exit 65), as `suspect` does.
+  let minLevel = Option<String?>(
+    "min-level", valueName: "x", help: "Only suspects whose suspicion level is at least X.")
+  let maxLevel = Option<String?>(
+    "max-level", valueName: "x", help: "Only suspects whose suspicion level is at most X.")
+  /// Resolved by the case store (exit 65 for an unknown fruit), so kept as text.
+  let favorite = Option<String?>(
+    "favorite", valueName: "fruit", help: "Only suspects who favour this fruit.")
+  let noAlibi = Flag("no-alibi", help: "Only suspects without an alibi.")
+  /// Checked by the case store (``ClockTime/init(parsing:field:)``, exit 65).
+  let awakeAt = Option<String?>(
+    "awake-at", valueName: "HH:MM", help: "Only suspects awake at this time (no schedule: awake).")
+  let sort = Option<SuspectSort?>("sort", valueName: "key", help: "The order (default id).")
+  let reverse = Flag("reverse", help: "Reverse the order.")
+  let limit = Option<PositiveCount?>(
+    "limit", valueName: "n", help: "Show at most N suspects.")
+  let offset = Option<Count?>(
+    "offset", valueName: "n", help: "Leave out the first N suspects of the order.")
 
   func run(_ context: CommandContext) throws -> String {
+    var filter = SuspectFilter()
+    filter.species = context[species]
+    filter.pawSize = context[paw]
+    filter.minLevel = try context[minLevel].map { try SuspicionLevel(parsing: $0) }
+    filter.maxLevel = try context[maxLevel].map { try SuspicionLevel(parsing: $0) }
+    filter.favorite = context[favorite]
+    filter.noAlibi = context[noAlibi]
+    filter.awakeAt = try context[awakeAt].map { try ClockTime(parsing: $0, field: "awake-at time") }
+    filter.sort = context[sort] ?? .id
+    filter.reverse = context[reverse]
+    filter.limit = context[limit]?.value
+    filter.offset = context[offset]?.value ?? 0
     let listing = SuspectPresenter.listing(context)
-    try context.openDatabase(write: false).suspects.forEachPage { try listing.write($0) }
+    let database = try context.openDatabase(write: false)
+    if filter.isEverything {
+      try database.suspects.forEachPage { try listing.write($0) }
+    } else {
+      // Species and names are compared by their folded keys: make other clients' keys right.
+      database.refoldPendingKeysIfAny()
+      try database.suspects.forEachPage(matching: filter) { try listing.write($0) }
+    }
     try listing.finish()
     return ""
   }

@@ -1,4 +1,4 @@
 import CaseStore
 
-/// `changes apply --on-conflict` accepts `fail`, `skip` and `replace`.
+/// `--on-conflict` accepts `fail`, `skip` and `update`.
 extension ConflictPolicy: ExpressibleByArgument {}

@@ -1,0 +1,30 @@
+import CaseStore
+
+/// `inspector export [--format csv]`: the whole case as one versioned JSON document
+/// (docs/export-format.md), or the suspects as CSV.
+struct ExportCommand: InspectorCommand {
+  static let configuration = CommandConfiguration(
+    name: "export",
+    abstract: "Write the whole case as one JSON document (--format csv: the suspects as CSV).",
+    discussion: """
+      The document holds the fruits, the suspects with their favourites in order and their
+      interviews, and the incidents; 'inspector import' reads it back. See
+      docs/export-format.md.
+      """)
+
+  func validate(_ context: CommandContext) throws(UsageError) {
+    if context.format == .ndjson {
+      throw context.usageError("export writes one JSON document or CSV; --format ndjson has none")
+    }
+  }
+
+  func run(_ context: CommandContext) throws -> String {
+    let database = try context.openDatabase(write: false)
+    if context.format == .csv {
+      try CaseExportWriter.writeSuspectsCSV(database, context)
+    } else {
+      try CaseExportWriter.writeDocument(database, context)
+    }
+    return ""
+  }
+}

@@ -1,0 +1,4 @@
+import CaseStore
+
+/// `list --sort` accepts `level`, `name`, `species` and `id`.
+extension SuspectSort: ExpressibleByArgument {}
