@@ -148,6 +148,22 @@ import Testing
     if kind.has(.mostAsleep) { #expect(matched(.awake) < Self.suspects / 5) }
   }
 
+  /// The clue sets still read the stated alibis through their index after ANALYZE (whose
+  /// statistics made the planner trim every alibi instead), and still rank right without it.
+  @Test func statedAlibisAfterAnalyzeAndWithoutTheirIndex() throws {
+    let (database, incident) = try makeCase(.mostAlibis)
+    try database.connection.execute("ANALYZE")
+    func plan(_ sql: String) throws -> String {
+      try database.rows("EXPLAIN QUERY PLAN " + sql).map { $0[3].textValue ?? "" }.joined()
+    }
+    #expect(try plan(ClueSets.statedAlibisSQL).contains("USING INDEX alibis_stated"))
+    let expected = try bruteForceRanking(database, incident).map(\.id)
+    try database.connection.execute("DROP INDEX alibis_stated")
+    let ranking = SuspicionRanking(database: database, walkBudget: 0)
+    #expect(
+      try ranking.rank(for: incident, limit: 20).map(\.suspect.id) == Array(expected.prefix(20)))
+  }
+
   /// Each clue set is read through its index, not by reading every suspect's rows.
   @Test func clueSetsReadTheirIndexes() throws {
     let database = try CaseDatabase()

@@ -65,7 +65,9 @@ struct ClueSets {
       try incident.pawSize.map { try read(Self.pawMatchesSQL, [$0.rawValue]) }
       ?? IDBitset(base: low, span: span)
     favourers = try read(Self.favourersSQL, [incident.fruitID])
-    stated = try read(Self.statedAlibisSQL, [])
+    // Named, since after ANALYZE the planner may prefer trimming every alibi; without the
+    // index (dropped by another client) the same set is read from the table.
+    stated = try (try? read(Self.statedAlibisSQL, [])) ?? read(Self.statedAlibisScanSQL, [])
     asleep = try read(Self.asleepSQL, [incident.occurredAt.time.description])
   }
 
@@ -85,13 +87,19 @@ struct ClueSets {
     """
 
   /// The suspects with a stated alibi, in the words of the partial index `alibis_stated`
-  /// (migration 0006), so that SQLite reads that index alone: `trim()` with the characters of
-  /// ``Suspect/alibiWhitespace`` written as `char()` codes.
-  static let statedAlibisSQL: String = {
+  /// (migration 0006), which it names, so that SQLite reads that index alone: `trim()` with the
+  /// characters of ``Suspect/alibiWhitespace`` written as `char()` codes.
+  static let statedAlibisSQL = statedAlibis(from: "alibis INDEXED BY alibis_stated")
+
+  /// ``statedAlibisSQL`` without the index, for a file whose index another client dropped.
+  static let statedAlibisScanSQL = statedAlibis(from: "alibis")
+
+  /// `SELECT animal_id FROM <source> WHERE trim(statement, char(...)) <> ''`.
+  private static func statedAlibis(from source: String) -> String {
     let codes = Suspect.alibiWhitespace.unicodeScalars.map { String($0.value) }
-    return "SELECT animal_id FROM alibis WHERE trim(statement, char("
+    return "SELECT animal_id FROM \(source) WHERE trim(statement, char("
       + codes.joined(separator: ", ") + ")) <> ''"
-  }()
+  }
 
   // MARK: - Scores
 
