@@ -47,6 +47,7 @@ enum CommandTree {
     (["export"], ExportCommand.self),
     (["import"], ImportCommand.self),
     (["optimize"], OptimizeCommand.self),
+    (["search"], SearchCommand.self),
   ]
 
   /// Abstracts of the groups.

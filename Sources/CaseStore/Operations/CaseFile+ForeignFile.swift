@@ -37,7 +37,8 @@ extension CaseFile {
   }
 
   /// The rows of case data a database holds: for every table that is not SQLite's, Litestream's
-  /// or the migrations' bookkeeping (`sqlite_*`, `_litestream_*`, `schema_migrations`) nor a
+  /// or the migrations' bookkeeping (`sqlite_*`, `_litestream_*`, `schema_migrations`), nor the
+  /// search index derived from the case tables (`search_queue`, FTS5's `search_index_*`), nor a
   /// virtual table, its row
   /// count when it has rows. The history counts by its change sets (`history_change_sets`);
   /// the tables that only detail them (`history_entries`, `history_values`, `history_context`)
@@ -54,6 +55,8 @@ extension CaseFile {
         AND name NOT LIKE '\\_litestream\\_%' ESCAPE '\\'
         AND name <> 'schema_migrations' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
         AND name NOT IN ('history_entries', 'history_values', 'history_context')
+        AND name NOT IN ('search_queue', 'search_index_data', 'search_index_idx',
+          'search_index_content', 'search_index_docsize', 'search_index_config')
       """)
     var names: [String] = []
     while let row = try tables.nextRow() { names.append(try row.text("name")) }

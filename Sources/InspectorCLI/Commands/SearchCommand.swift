@@ -1,0 +1,64 @@
+import CaseStore
+
+/// `inspector search <text> [--raw] [--limit N]`: full-text search over suspects' names and
+/// species, alibis and incident notes (docs/search.md).
+struct SearchCommand: InspectorCommand {
+  static let configuration = CommandConfiguration(
+    name: "search",
+    abstract: "Find suspects, alibis and incident notes by their words, most relevant first.",
+    discussion: """
+      Every word must match, in any order, ignoring case and accents. Quotes, -, * and NEAR in
+      the text are plain text unless --raw says it is an FTS5 query ("exact phrase", a OR b,
+      snail*, NEAR(pond snail)).
+      """)
+
+  let text = Argument<String>("text", help: "The words to find.")
+  let raw = Flag("raw", help: "Read the text as an FTS5 query.")
+  let limit = Option<PositiveCount?>(
+    "limit", valueName: "n", help: "How many matches at most (default 20).")
+
+  func run(_ context: CommandContext) throws -> String {
+    try context.requireDatabaseFile()
+    // Bring the index up to date with every client's writes first; a file this process cannot
+    // write is searched as it is, with a warning.
+    if let writable = try? context.openDatabase(write: true) {
+      _ = try? writable.refreshSearchIndex()
+    }
+    let database = try context.openDatabase(write: false)
+    let pending = try database.pendingSearchChanges()
+    if pending > 0 {
+      context.writeToStandardError(
+        "inspector: warning: \(pending) recent change(s) are not indexed yet (the file is"
+          + " read-only here)\n")
+    }
+    let marks =
+      context.format == .table && context.style.usesColor
+      ? (open: "\u{1B}[1m", close: "\u{1B}[22m") : (open: "[", close: "]")
+    let hits = try database.search(
+      context[text], raw: context[raw], limit: context[limit]?.value ?? 20, marks: marks)
+    if hits.isEmpty, context.format == .table { return "No matches.\n" }
+    let listing = ListingWriter<SearchHit>(
+      context,
+      json: { hit in
+        [
+          ("rank", .integer(Int64(hit.rank))), ("kind", .string(hit.kind.rawValue)),
+          ("id", .integer(hit.id)), ("subject", .string(hit.subject)),
+          ("snippet", .string(hit.text)), ("relevance", .double(hit.relevance)),
+        ]
+      },
+      csvHeader: ["rank", "kind", "id", "subject", "snippet", "relevance"],
+      csv: { hit in
+        ["\(hit.rank)", hit.kind.rawValue, "\(hit.id)", hit.subject, hit.text, "\(hit.relevance)"]
+      },
+      layout: { _ in
+        TableLayout(
+          columns: [
+            .init("#", alignment: .right), .init("KIND"), .init("WHO"), .init("MATCH"),
+          ],
+          cells: { hit in ["\(hit.rank)", hit.kind.rawValue, hit.subject, hit.text] })
+      })
+    try listing.write(hits)
+    try listing.finish()
+    return ""
+  }
+}
