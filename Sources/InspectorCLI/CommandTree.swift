@@ -32,6 +32,7 @@ enum CommandTree {
     (["incident", "show"], IncidentShowCommand.self),
     (["rank"], RankCommand.self),
     (["history"], HistoryCommand.self),
+    (["undo"], UndoCommand.self),
     (["sql"], SQLCommand.self),
     (["backup"], BackupCommand.self),
     (["restore"], RestoreCommand.self),
