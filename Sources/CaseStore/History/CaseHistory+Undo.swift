@@ -21,7 +21,8 @@ extension CaseHistory {
   /// are recomputed by the schema's triggers; foreign keys are checked at commit, so rows
   /// removed by a cascade come back whatever order they were recorded in.
   ///
-  /// - Parameter id: The change set, or `nil` for the latest one.
+  /// - Parameter id: The change set, or `nil` for the latest one that holds changes (not the
+  ///   record of a prune).
   /// - Returns: The reverted change set, the undo's change set and the number of changes.
   /// - Throws: ``CaseError/unknownChangeSet(_:)`` when there is no such change set (or none at
   ///   all); ``CaseError/undoConflict(changeSet:later:)`` when a later change set changed one
@@ -42,7 +43,8 @@ extension CaseHistory {
       } else {
         guard
           let latest = try connection.scalar(
-            "SELECT max(id) FROM history_change_sets WHERE id IS NOT ?", [current])?
+            "SELECT max(change_set_id) FROM history_entries WHERE change_set_id IS NOT ?",
+            [current])?
             .integerValue
         else { throw CaseError.unknownChangeSet("latest") }
         target = latest
@@ -107,22 +109,37 @@ extension CaseHistory {
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for an entry of a table, column, key or
   ///   operation the history does not record (a history changed by hand).
   func recordedEntries(of changeSet: Int64) throws -> [RecordedEntry] {
-    let rows = try database.connection.prepare(
+    var entries: [RecordedEntry] = []
+    try Self.forEachRecordedEntry(database.connection, where: "e.change_set_id = ?", [changeSet]) {
+      entries.append($0)
+    }
+    return entries
+  }
+
+  /// Hands `body` each recorded change whose entry matches `condition` (over
+  /// `history_entries e`), in the order they were recorded, one at a time.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for an entry of a table, column, key or
+  ///   operation the history does not record (a history changed by hand); `SQLiteError`.
+  static func forEachRecordedEntry(
+    _ connection: Connection, where condition: String, _ arguments: [any SQLiteBindable],
+    _ body: (RecordedEntry) throws -> Void
+  ) throws {
+    let rows = try connection.prepare(
       """
       SELECT e.id, e.table_name, e.row_key, e.operation, v.column_name, v.before_value,
         v.after_value
       FROM history_entries e LEFT JOIN history_values v ON v.entry_id = e.id
-      WHERE e.change_set_id = ? ORDER BY e.id, v.ordinal
+      WHERE \(condition) ORDER BY e.id, v.ordinal
       """)
-    try rows.bind([changeSet])
-    var entries: [RecordedEntry] = []
+    try rows.bind(arguments)
     var entryID: Int64?
     var pending: (table: RecordedTable, key: [String: SQLiteValue], operation: Operation)?
     var before: [(column: String, value: SQLiteValue)] = []
     var after: [(column: String, value: SQLiteValue)] = []
-    func flush() {
+    func flush() throws {
       if let pending {
-        entries.append(
+        try body(
           RecordedEntry(
             table: pending.table, key: pending.key, operation: pending.operation, before: before,
             after: after))
@@ -133,7 +150,7 @@ extension CaseHistory {
     while let row = try rows.nextRow() {
       let id = try row.int64("id")
       if id != entryID {
-        flush()
+        try flush()
         entryID = id
         let tableName = try row.text("table_name")
         guard let table = RecordedTable.named(tableName),
@@ -156,8 +173,7 @@ extension CaseHistory {
       before.append((column, try row.value("before_value")))
       after.append((column, try row.value("after_value")))
     }
-    flush()
-    return entries
+    try flush()
   }
 
   // MARK: - Reverting
