@@ -12,9 +12,12 @@ struct HistoryPruneCommandTests {
     let cli = try CLITestCase(seeded: true)
     cli.succeed("suspect", "crow", "0.9")
     cli.succeed("alibi", "crow", "In the nest.")
+    // A change after the cut to a row the baseline holds: replay must put it after the
+    // baseline, whose entries are written later.
+    cli.succeed("suspect", "crow", "0.3")
     let sets = try jsonArray(cli.succeed("history", "--json"))
-    #expect(sets.map { $0["id"] as? Int } == [3, 2, 1])
-    let cut = try #require(sets[0]["at"] as? String)
+    #expect(sets.map { $0["id"] as? Int } == [4, 3, 2, 1])
+    let cut = try #require(sets[1]["at"] as? String)
 
     let pruned = try jsonObject(
       cli.succeed("history", "prune", "--before", cut, "--json", "--as", "ops"))
@@ -27,16 +30,18 @@ struct HistoryPruneCommandTests {
 
     // The baseline holds the rows as they stood after change set 2; change set 3 is intact.
     let after = try jsonArray(cli.succeed("history", "--json"))
-    #expect(after.map { $0["id"] as? Int } == [3, 2])
-    #expect(after[1]["note"] as? String == "history before \(cut)")
+    #expect(after.map { $0["id"] as? Int } == [4, 3, 2])
+    #expect(after[2]["note"] as? String == "history before \(cut)")
     let crow = try jsonObject(cli.succeed("show", "crow", "--as-of", "2", "--json"))
     #expect(number(crow["suspicion_level"]) == 0.9)
     #expect(crow["alibi"] as? String == "")
     #expect(cli.succeed("list", "--as-of", "2", "--json").contains("\"Rénard\""))
+    #expect(number(try cli.suspect("crow")["suspicion_level"]) == 0.3)
+    #expect(cli.succeed("list", "--as-of", "4", "--json") == cli.succeed("list", "--json"))
     cli.succeed("check")
     cli.succeed("undo", "3")
     #expect(try cli.suspect("crow")["alibi"] as? String == "")
-    #expect(number(try cli.suspect("crow")["suspicion_level"]) == 0.9)
+    #expect(number(try cli.suspect("crow")["suspicion_level"]) == 0.3)
 
     #expect(
       cli.succeed("history", "prune", "--before", "2000-01-01T00:00")

@@ -117,7 +117,9 @@ extension CaseHistory {
   }
 
   /// Hands `body` each recorded change whose entry matches `condition` (over
-  /// `history_entries e`), in the order they were recorded, one at a time.
+  /// `history_entries e`), one at a time, in change set order and, within a change set, in
+  /// the order they were recorded: a prune's baseline keeps the id of the change sets it
+  /// replaces but its entries are newer than the change sets after it.
   ///
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for an entry of a table, column, key or
   ///   operation the history does not record (a history changed by hand); `SQLiteError`.
@@ -130,7 +132,7 @@ extension CaseHistory {
       SELECT e.id, e.table_name, e.row_key, e.operation, v.column_name, v.before_value,
         v.after_value
       FROM history_entries e LEFT JOIN history_values v ON v.entry_id = e.id
-      WHERE \(condition) ORDER BY e.id, v.ordinal
+      WHERE \(condition) ORDER BY e.change_set_id, e.id, v.ordinal
       """)
     try rows.bind(arguments)
     var entryID: Int64?
