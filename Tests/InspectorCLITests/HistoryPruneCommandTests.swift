@@ -32,6 +32,11 @@ struct HistoryPruneCommandTests {
     let after = try jsonArray(cli.succeed("history", "--json"))
     #expect(after.map { $0["id"] as? Int } == [4, 3, 2])
     #expect(after[2]["note"] as? String == "history before \(cut)")
+    // The baseline lists rows in key order, by number: fruit 1, 2, ... 10, not 1, 10, 11.
+    let baseline = try #require(after[2]["changes"] as? [[String: Any]])
+    #expect(
+      baseline.prefix(10).map { ($0["key"] as? [String: Any])?["id"] as? Int }
+        == Array(1...10))
     let crow = try jsonObject(cli.succeed("show", "crow", "--as-of", "2", "--json"))
     #expect(number(crow["suspicion_level"]) == 0.9)
     #expect(crow["alibi"] as? String == "")

@@ -73,8 +73,13 @@ extension CaseHistory {
       VALUES (?, ?, ?, NULL, ?)
       """)
     for table in RecordedTable.all {
-      for key in (rows[table.name] ?? [:]).keys.sorted() {
-        guard let values = rows[table.name]?[key] else { continue }
+      // In key order, as the migration's snapshot lists rows (by number, not by text).
+      let ordered = (rows[table.name] ?? [:]).sorted { left, right in
+        let (a, b) = (left.value, right.value)
+        return table.key.map { a[$0]?.integerValue ?? 0 }
+          .lexicographicallyPrecedes(table.key.map { b[$0]?.integerValue ?? 0 })
+      }
+      for (key, values) in ordered {
         let owners = Self.owners(table.name, values)
         try entry.run([id, table.name, key, owners.animal, owners.fruit, owners.incident])
         let entryID = connection.lastInsertRowID
