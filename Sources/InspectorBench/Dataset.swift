@@ -9,6 +9,12 @@ import Foundation
 /// and one bulletin like the seed one (incident 1: a Pink Pearl Apple, paw clue large, 09:41);
 /// a ``DatasetKind`` other than the friendly one changes the suspects, adds a fruit nobody
 /// favours, and makes incident 1 its hard case.
+///
+/// The suspects are loaded with every trigger of every table dropped, the case history's
+/// included (and created again from their own SQL text after the load), so a dataset carries
+/// no per-row history: its history holds only the fruits and the bulletin made before the load,
+/// and `inspector check` reports the suspects as rows the history does not hold. The file name
+/// says so (`-nohistory`), so datasets cached before this rule are not reused.
 enum Dataset {
   static let incidentID: Int64 = 1
 
@@ -27,7 +33,7 @@ enum Dataset {
     let name =
       "suspects-\(count)" + (kind == .friendly ? "" : "-\(kind.rawValue)")
       + "-data\(SuspectGenerator.dataVersion)"
-      + "-schema\(CaseDatabase.migrator.latestVersion).sqlite"
+      + "-schema\(CaseDatabase.migrator.latestVersion)-nohistory.sqlite"
     let path = directory + "/" + name
     if FileManager.default.fileExists(atPath: path) { return path }
     try FileManager.default.createDirectory(
@@ -61,13 +67,11 @@ enum Dataset {
     let raw = RawSQLite(path: path)
     raw.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -524288")
     raw.execute("BEGIN")
-    // Every trigger is dropped for the load and created again from its own SQL text: the
-    // triggers on animals only fill in and mark keys a plain INSERT leaves out (every row here
-    // carries its keys), and the case history's would record a million suspects one change at a
-    // time. So a cached dataset has no history of its suspects, like a file whose history was
-    // pruned.
-    let triggers = raw.prepare(
-      "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")
+    // Every trigger of every table is dropped for the load and created again from its own SQL
+    // text: the triggers on animals only fill in and mark keys a plain INSERT leaves out (every
+    // row here carries its keys), the one on suspicion_levels mirrors the level (set below in
+    // one statement), and the history's would record every row of the load.
+    let triggers = raw.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")
     var saved: [(name: String, sql: String)] = []
     while sqlite3_step(triggers) == SQLITE_ROW {
       saved.append((columnText(triggers, 0), columnText(triggers, 1)))
@@ -80,6 +84,12 @@ enum Dataset {
         writer.write(kind.suspect(n))
       }
     }
+    raw.execute(
+      """
+      UPDATE animals SET suspicion_level =
+        (SELECT level FROM suspicion_levels WHERE animal_id = animals.id)
+      WHERE id IN (SELECT animal_id FROM suspicion_levels)
+      """)
     for trigger in saved { raw.execute(trigger.sql) }
     raw.execute("COMMIT")
     raw.execute("PRAGMA journal_mode = WAL")

@@ -7,7 +7,12 @@ import Foundation
 /// same rows in one transaction (``RawSuspectWriter``).
 ///
 /// Both sides start from an identical fresh file (schema and fruits made outside the timing)
-/// and time everything from the first statement to the commit.
+/// and time everything from the first statement to the commit. Both write through the whole
+/// schema, the case history's triggers included.
+///
+/// It also reports what the history costs: the same repository writes, interleaved, on a fresh
+/// file with the history's triggers (`history_*`) and on one with them dropped, per row
+/// written.
 enum InsertWorkload {
   static func run(suspects count: Int, repetitions: Int, log: (String) -> Void) throws
     -> Measurement
@@ -17,14 +22,24 @@ enum InsertWorkload {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var run = 0
-    func freshFile() throws -> String {
+    func freshFile(history: Bool = true) throws -> String {
       run += 1
       let path = "\(directory)/run\(run).sqlite"
       let database = try CaseDatabase(path: path, access: .create)
       for fruit in SeedCase.fruits {
         try database.fruits.add(name: fruit.name, color: fruit.color)
       }
+      if !history {
+        let raw = RawSQLite(path: path)
+        for name in raw.triggerNames(prefix: "history_") { raw.execute("DROP TRIGGER \(name)") }
+      }
       return path
+    }
+    func oursTimed(history: Bool) throws -> Timing {
+      let path = try freshFile(history: history)
+      defer { remove(path) }
+      let database = try CaseDatabase(path: path, access: .readWrite)
+      return try time { try database.suspects.add(contentsOf: suspects) }
     }
     func remove(_ path: String) {
       for suffix in ["", "-wal", "-shm"] {
@@ -60,8 +75,14 @@ enum InsertWorkload {
           raw.execute("COMMIT")
         }
       })
+    let history = try interleaved(
+      repetitions: repetitions, ours: { try oursTimed(history: true) },
+      baseline: { try oursTimed(history: false) })
+    let writes = suspects.reduce(0) { $0 + 1 + $1.favoriteFruits.count }
     return Measurement(
       workload: "insert", suspects: count, ours: times.ours, baseline: times.baseline,
-      target: 1.25)
+      target: 1.25,
+      historyCost: HistoryCost(
+        writes: writes, withHistory: history.ours, withoutHistory: history.baseline))
   }
 }

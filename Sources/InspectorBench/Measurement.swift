@@ -15,6 +15,8 @@ struct Measurement {
   var baseline: [Timing]
   /// The highest acceptable ratio (README "Performance"), or `nil` when only reported.
   var target: Double?
+  /// What the case history costs in this workload, when it measured that (insert only).
+  var historyCost: HistoryCost?
 
   var oursMedian: Double { median(ours.map(\.wall)) }
   var baselineMedian: Double { median(baseline.map(\.wall)) }
@@ -27,6 +29,30 @@ struct Measurement {
   var json: String {
     "{\"workload\":\"\(workload)\",\"n\":\(suspects),\"ours_s\":\(oursMedian),"
       + "\"baseline_s\":\(baselineMedian),\"ratio\":\(ratio)}"
+  }
+}
+
+/// What the case history's triggers cost per write: our same writes timed on the same schema
+/// with the history's triggers and with them dropped (README "Performance").
+struct HistoryCost {
+  /// Rows written per run (suspects and their favourites).
+  var writes: Int
+  var withHistory: [Timing]
+  var withoutHistory: [Timing]
+
+  var withMedian: Double { median(withHistory.map(\.wall)) }
+  var withoutMedian: Double { median(withoutHistory.map(\.wall)) }
+  /// Microseconds per written row that the history adds.
+  var microsecondsPerWrite: Double { (withMedian - withoutMedian) / Double(writes) * 1e6 }
+  /// with / without.
+  var ratio: Double { withMedian / withoutMedian }
+
+  /// `{"workload": "insert-history", "n", "with_history_s", "without_history_s", "ratio",
+  /// "us_per_write"}` on one line.
+  var json: String {
+    "{\"workload\":\"insert-history\",\"n\":\(writes),\"with_history_s\":\(withMedian),"
+      + "\"without_history_s\":\(withoutMedian),\"ratio\":\(ratio),"
+      + "\"us_per_write\":\(microsecondsPerWrite)}"
   }
 }
 

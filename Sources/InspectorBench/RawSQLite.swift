@@ -49,6 +49,18 @@ final class RawSQLite {
     sqlite3_reset(statement)
   }
 
+  /// The names of the triggers whose names start with `prefix`.
+  func triggerNames(prefix: String) -> [String] {
+    let statement = prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name")
+    defer { sqlite3_finalize(statement) }
+    var names: [String] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+      let name = columnText(statement, 0)
+      if name.hasPrefix(prefix) { names.append(name) }
+    }
+    return names
+  }
+
   func fail(_ sql: String) -> Never {
     fatalError("SQLite: \(String(cString: sqlite3_errmsg(handle))) in: \(sql)")
   }

@@ -150,6 +150,7 @@ do {
         + formatted(measurement.cpuRatio, digits: 3))
     if json {
       emit(measurement.json)
+      if let cost = measurement.historyCost { emit(cost.json) }
     } else {
       let target = measurement.target.map {
         "<= \(formatted($0, digits: 2))" + (measurement.meetsTarget ? "  ok" : "  MISSED")
@@ -161,6 +162,13 @@ do {
           + formatted(measurement.baselineMedian, digits: 6).leftPadded(14)
           + formatted(measurement.ratio, digits: 3).leftPadded(9)
           + "  " + (target ?? "(reported)"))
+      if let cost = measurement.historyCost {
+        emit(
+          "  history: \(formatted(cost.microsecondsPerWrite, digits: 3)) µs per row written"
+            + " (\(cost.writes) rows: \(formatted(cost.withMedian, digits: 4)) s with its"
+            + " triggers, \(formatted(cost.withoutMedian, digits: 4)) s without; ratio "
+            + formatted(cost.ratio, digits: 3) + ")")
+      }
     }
   }
 } catch {

@@ -32,6 +32,8 @@ enum CommandTree {
     (["incident", "show"], IncidentShowCommand.self),
     (["rank"], RankCommand.self),
     (["history"], HistoryCommand.self),
+    (["history", "prune"], HistoryPruneCommand.self),
+    (["undo"], UndoCommand.self),
     (["sql"], SQLCommand.self),
     (["backup"], BackupCommand.self),
     (["restore"], RestoreCommand.self),
@@ -71,6 +73,8 @@ enum CommandTree {
       if path.count == 1 {
         subcommands.append(command.spec)
       } else if let index = subcommands.firstIndex(where: { $0.name == path[0] }) {
+        // A leaf that gets subcommands (`history prune`) still runs by itself.
+        if subcommands[index].subcommands.isEmpty { subcommands[index].runsItself = true }
         subcommands[index].subcommands.append(command.spec)
       } else {
         subcommands.append(

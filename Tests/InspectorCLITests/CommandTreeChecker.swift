@@ -72,7 +72,7 @@ enum CommandTreeChecker {
 
   /// The paths of the tree's leaf commands, depth first.
   static func leafPaths(of command: CommandSpec, path: [String] = []) -> [[String]] {
-    guard command.isGroup else { return [path] }
-    return command.subcommands.flatMap { leafPaths(of: $0, path: path + [$0.name]) }
+    let own = command.isGroup ? [] : [path]
+    return own + command.subcommands.flatMap { leafPaths(of: $0, path: path + [$0.name]) }
   }
 }

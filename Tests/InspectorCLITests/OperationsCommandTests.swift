@@ -500,6 +500,7 @@ import Testing
           migrations         ok (version \(latest))
           schema             ok
           case rules         ok
+          history            ok
           files              ok
 
         """)

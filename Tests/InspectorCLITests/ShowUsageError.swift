@@ -3,9 +3,8 @@
 /// expect exactly this text.
 let showUsageError = """
   inspector: error: Missing expected argument '<animal>'
-  Usage: inspector show <animal> [--db <path>] [--format <format>] [--json] [--no-color] \
-  [--color-output <when>] \
-  [--busy-timeout <ms>] [--as <name>] [--note <text>]
+  Usage: inspector show <animal> [--as-of <time>] [--db <path>] [--format <format>] [--json] \
+  [--no-color] [--color-output <when>] [--busy-timeout <ms>] [--as <name>] [--note <text>]
   See 'inspector show --help'.
 
   """

@@ -37,6 +37,14 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   case invalidRecord(record: String, field: String, problem: String)
   /// Import input that cannot be read at all (not UTF-8, not JSON, no CSV header).
   case unreadableInput(String)
+  /// No change set of the history has this id (`latest` when the history is empty).
+  case unknownChangeSet(String)
+  /// A change set cannot be undone: later change sets (their ids, ascending) changed some of
+  /// the same rows.
+  case undoConflict(changeSet: Int64, later: [Int64])
+  /// The history does not agree with the live rows or with the tables it records (a history
+  /// or a table changed with its triggers dropped): what disagrees.
+  case historyDisagrees(String)
 
   /// One line for `inspector: error: ...`.
   public var description: String {
@@ -80,6 +88,15 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
       return problem
     case .schemaOutOfDate(let current, let latest):
       return "the database schema is at version \(current), this inspector needs \(latest)"
+    case .unknownChangeSet(let reference):
+      return reference == "latest"
+        ? "the history holds no change set"
+        : "no change set with id '\(CaseError.shown(reference))'"
+    case .undoConflict(let changeSet, let later):
+      return "cannot undo change set \(changeSet): later change set(s) "
+        + later.map(String.init).joined(separator: ", ") + " changed the same rows"
+    case .historyDisagrees(let what):
+      return "the history disagrees with the case: \(what)"
     }
   }
 

@@ -110,6 +110,14 @@ public enum CaseFile {
     }
     findings += try SchemaComparison.findings(connection, version: version)
     if version >= 5 { findings += try InvariantCheck.findings(connection) }
+    if version >= 7 {
+      do {
+        findings += try HistoryCheck.findings(connection)
+      } catch {
+        findings.append(
+          CheckFinding(.fault, .history, "the history cannot be replayed: \(error)"))
+      }
+    }
     if connection.path != ":memory:" {
       findings += Connection.staleBackupFiles(besides: connection.path).map { path in
         CheckFinding(

@@ -32,6 +32,8 @@ public struct CheckFinding: Equatable, Sendable {
     case domain
     /// Files left beside the database (temporary files of killed backups).
     case file
+    /// The case history against the live rows: replaying it must give them.
+    case history
   }
 
   /// Fault or note.

@@ -83,6 +83,7 @@ struct CheckCommand: InspectorCommand {
       ("migrations", verdict([.migration], ok: "ok (version \(version))")),
       ("schema", verdict([.schema, .applicationID])),
       ("case rules", verdict([.derivedColumn, .duplicate, .domain])),
+      ("history", verdict([.history])),
       ("files", verdict([.file])),
     ]).joined(separator: "\n")
     if !report.findings.isEmpty {

@@ -1,15 +1,19 @@
 import CaseStore
 
-/// `inspector list [filters] [--sort KEY [--reverse]] [--limit N] [--offset N]`: the suspect
-/// table (README "A short tour"), all of it or the suspects the filters select.
+/// `inspector list [filters] [--sort KEY [--reverse]] [--limit N] [--offset N] [--as-of TIME]`:
+/// the suspect table (README "A short tour"), all of it or the suspects the filters select, now
+/// or as it stood at a time of the case history.
 struct ListCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "list",
     abstract: "List the suspects: name, species, favourite fruits and suspicion.",
     discussion: """
       Filters combine (every one must hold). Without --sort the order is by id; --sort level is
-      the ranking's order without an incident (most suspicious first).
+      the ranking's order without an incident (most suspicious first). With --as-of, the
+      suspects as they stood then, rebuilt from the case history.
       """)
+
+  let asOf = Option<String?>.asOf
 
   /// Compared with the stored species ignoring case, so kept as text.
   let species = Option<String?>("species", help: "Only the suspect of this species.")
@@ -47,7 +51,7 @@ struct ListCommand: InspectorCommand {
     filter.limit = context[limit]?.value
     filter.offset = context[offset]?.value ?? 0
     let listing = SuspectPresenter.listing(context)
-    let database = try context.openDatabase(write: false)
+    let database = try context.caseToRead(asOf: asOf)
     if filter.isEverything {
       try database.suspects.forEachPage { try listing.write($0) }
     } else {

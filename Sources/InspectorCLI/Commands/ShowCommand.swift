@@ -1,15 +1,21 @@
 import CaseStore
 
-/// `inspector show <animal>`: the inspector view of one suspect (README "A short tour").
+/// `inspector show <animal> [--as-of TIME]`: the inspector view of one suspect (README "A
+/// short tour"), now or as it stood then.
 struct ShowCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "show",
-    abstract: "Show one suspect: identity and interview.")
+    abstract: "Show one suspect: identity and interview.",
+    discussion: """
+      With --as-of, the suspect as it stood then, rebuilt from the case history (a removed
+      suspect too, by name or id).
+      """)
 
   let animal = Argument<String>.animal
+  let asOf = Option<String?>.asOf
 
   func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.openDatabase(write: false).suspects.find(context[animal])
+    let suspect = try context.caseToRead(asOf: asOf).suspects.find(context[animal])
     return SuspectOutput.render(suspect, context)
   }
 }

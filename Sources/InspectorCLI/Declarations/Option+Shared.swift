@@ -16,3 +16,14 @@ extension Option<String?> {
         + " decimal, no exponent; with --lat).")
   }
 }
+
+extension Option<String?> {
+  /// `--as-of`, taken by `show` and `list`: the case as it stood then, rebuilt from the
+  /// history. Kept as text: the case store checks it (exit 65, not 64).
+  static var asOf: Self {
+    Option(
+      "as-of", valueName: "time",
+      help: "The case as it stood then, from the history: YYYY-MM-DDTHH:MM[:SS] local (or"
+        + " ending in Z for UTC), or a change set id.")
+  }
+}

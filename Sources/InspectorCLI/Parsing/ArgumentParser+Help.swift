@@ -80,7 +80,7 @@ extension ArgumentParser {
     optionEntries.append(entry("-h, --help", "Show help information."))
     sections.append((["OPTIONS:"] + optionEntries).joined(separator: "\n"))
 
-    if command.isGroup {
+    if !command.subcommands.isEmpty {
       let entries = command.subcommands.map { entry($0.name, $0.abstract) }
       let helpPath = ([root.name, "help"] + path).joined(separator: " ")
       sections.append((["SUBCOMMANDS:"] + entries).joined(separator: "\n"))

@@ -230,6 +230,13 @@ public struct ArgumentParser: Sendable {
   }
 
   private func acceptPositional(_ token: String, into state: inout State) throws(UsageError) {
+    if state.command.runsItself, state.positionals.isEmpty,
+      let subcommand = state.command.subcommand(named: token)
+    {
+      state.command = subcommand
+      state.path.append(token)
+      return
+    }
     guard state.command.isGroup else {
       state.positionals.append(token)
       return

@@ -53,8 +53,13 @@ public struct CommandSpec: Sendable, Equatable {
 
   // MARK: - Public API
 
-  /// Whether this spec is a group (has subcommands).
-  public var isGroup: Bool { !subcommands.isEmpty }
+  /// Whether this command runs by itself as well as having subcommands (`history` and
+  /// `history prune`): a first positional word that names a subcommand selects it, any other
+  /// is the command's own argument.
+  public var runsItself = false
+
+  /// Whether this spec is a group (has subcommands and does not run by itself).
+  public var isGroup: Bool { !subcommands.isEmpty && !runsItself }
 
   /// The direct subcommand called `name`, if any.
   ///

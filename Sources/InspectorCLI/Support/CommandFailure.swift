@@ -51,6 +51,12 @@ public struct CommandFailure: Error, Equatable, Sendable {
           hint: "rename all but one with the sqlite3 shell (UPDATE fruits SET name = ..."
             + " WHERE id = N); see 'inspector check'", exitCode: .dataError)
       }
+      if case .undoConflict(_, let later) = error, let newest = later.last {
+        return CommandFailure(
+          error.description,
+          hint: "undo the later ones first, newest first ('inspector undo \(newest)');"
+            + " see 'inspector history'", exitCode: .dataError)
+      }
       if case .ambiguousSuspect = error {
         return CommandFailure(
           error.description, hint: "name one suspect by its id, as id:N", exitCode: .dataError)

@@ -154,8 +154,10 @@ extension CompletionScript {
   }
 
   private var bashSubcommandCases: String {
-    commands.filter(\.spec.isGroup).map { bashWordsCase($0.key, subcommandNames(of: $0)) }
-      .joined(separator: "\n")
+    commands.filter { !$0.spec.subcommands.isEmpty }.map {
+      bashWordsCase($0.key, subcommandNames(of: $0))
+    }
+    .joined(separator: "\n")
   }
 
   private var bashOptionCases: String {

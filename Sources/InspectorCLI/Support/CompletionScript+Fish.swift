@@ -109,7 +109,7 @@ extension CompletionScript {
   }
 
   private var fishSubcommandCases: String {
-    commands.filter(\.spec.isGroup).map { command in
+    commands.filter { !$0.spec.subcommands.isEmpty }.map { command in
       let names = command.spec.subcommands.map { Self.fishQuoted($0.name) }
       return "        case \(Self.fishQuoted(command.key))\n"
         + "            printf '%s\\n' \(names.joined(separator: " "))"
@@ -132,7 +132,7 @@ extension CompletionScript {
       let path = Self.fishQuoted(command.key)
       lines.append("")
       lines.append("# \(([programName] + command.path).joined(separator: " "))")
-      if command.spec.isGroup {
+      if !command.spec.subcommands.isEmpty {
         var subcommands = command.spec.subcommands.map { ($0.name, $0.abstract) }
         if command.path.isEmpty { subcommands.append(("help", "Show the help of a command.")) }
         for (name, abstract) in subcommands {

@@ -146,9 +146,11 @@ public struct ManualPage: Sendable {
     }
   }
 
+  /// Every command that runs, in tree order: a group's leaves, and a command that runs itself
+  /// (`history`) before its own subcommands (`history prune`).
   private func leaves(of command: CommandSpec, path: [String]) -> [([String], CommandSpec)] {
-    guard command.isGroup else { return [(path, command)] }
-    return command.subcommands.flatMap { leaves(of: $0, path: path + [$0.name]) }
+    let own = command.isGroup ? [] : [(path, command)]
+    return own + command.subcommands.flatMap { leaves(of: $0, path: path + [$0.name]) }
   }
 
   /// One command: `.SS` with its path, its synopsis, abstract and discussion, then its

@@ -1,0 +1,92 @@
+import SQLiteKit
+
+extension CaseHistory {
+  /// The recorded rows of every table at one point of the history: table name, then the key
+  /// as the history writes it (`{"id":4}`), then column name to value.
+  typealias ReplayedRows = [String: [String: [String: SQLiteValue]]]
+
+  /// The change set a `--as-of` point names: a change set id (digits), or a time as
+  /// ``utcTime(parsing:)`` reads it, which names the newest change set recorded at or before
+  /// it.
+  ///
+  /// - Returns: The change set's id, or `0` for a time before the first change set.
+  /// - Throws: ``CaseError/unknownChangeSet(_:)`` for an id the history does not hold;
+  ///   ``CaseError/invalidValue(field:value:expected:)`` for a malformed time.
+  public func changeSet(asOf point: String) throws -> Int64 {
+    let connection = database.connection
+    if !point.isEmpty, point.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+      guard let id = Int64(point),
+        try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
+      else { throw CaseError.unknownChangeSet(point) }
+      return id
+    }
+    let time = try utcTime(parsing: point)
+    return try connection.scalar(
+      "SELECT max(id) FROM history_change_sets WHERE at <= ?", [time])?.integerValue ?? 0
+  }
+
+  /// The case as it stood after change set `id` (docs/history.md "As of"), rebuilt from the
+  /// history alone into a new private in-memory case file, so every reader of a case file
+  /// (the suspect look-ups, the listing) works on it unchanged.
+  ///
+  /// Memory grows with the number of recorded rows alive at that point: the rebuilt case is
+  /// held in memory.
+  ///
+  /// - Parameter id: A change set id as ``changeSet(asOf:)`` returns it (`0`: an empty case).
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
+  ///   `SQLiteError`.
+  public func rebuiltCase(asOf id: Int64) throws -> CaseDatabase {
+    let rows = try Self.replay(database.connection, upTo: id)
+    let rebuilt = try CaseDatabase()
+    let connection = rebuilt.connection
+    // The rebuilt case is a view: its own history and cross-table checks have nothing to add.
+    try connection.execute("PRAGMA foreign_keys = OFF")
+    let triggers = try connection.prepare(
+      "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND substr(name, 1, 8) = 'history_'")
+    var names: [String] = []
+    while let row = try triggers.nextRow() { names.append(try row.text("name")) }
+    for name in names { try connection.execute("DROP TRIGGER \"\(name)\"") }
+    try connection.inTransaction(.immediate) {
+      for table in RecordedTable.all {
+        guard let tableRows = rows[table.name], !tableRows.isEmpty else { continue }
+        let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
+        let insert = try connection.prepare(
+          "INSERT INTO \"\(table.name)\" (\(columns)) VALUES (\(marks))")
+        for values in tableRows.values {
+          try insert.run(table.columns.map { values[$0] ?? .null })
+        }
+      }
+    }
+    rebuilt.refoldPendingKeysIfAny()
+    return rebuilt
+  }
+
+  /// The recorded rows after change set `id`, replayed from the first change on: an insert
+  /// sets every recorded column, an update its changed ones (moving the row when its key
+  /// changed), a delete removes the row.
+  static func replay(_ connection: Connection, upTo id: Int64) throws -> ReplayedRows {
+    var rows: ReplayedRows = [:]
+    try forEachRecordedEntry(connection, where: "e.change_set_id <= ?", [id]) { entry in
+      let table = entry.table
+      guard let key = table.keyText(entry.key) else { return }
+      switch entry.operation {
+      case .insert:
+        rows[table.name, default: [:]][key] = Dictionary(
+          entry.after.map { ($0.column, $0.value) }, uniquingKeysWith: { $1 })
+      case .delete:
+        rows[table.name]?[key] = nil
+      case .update:
+        var oldKey = entry.key
+        for (column, value) in entry.before where table.key.contains(column) {
+          oldKey[column] = value
+        }
+        let previous = table.keyText(oldKey) ?? key
+        var values = rows[table.name]?.removeValue(forKey: previous) ?? [:]
+        for (column, value) in entry.after { values[column] = value }
+        rows[table.name, default: [:]][key] = values
+      }
+    }
+    return rows
+  }
+}

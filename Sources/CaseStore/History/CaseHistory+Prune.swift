@@ -1,0 +1,106 @@
+import SQLiteKit
+
+extension CaseHistory {
+  /// What ``prune(before:)`` did.
+  public struct Prune: Sendable, Equatable {
+    /// How many change sets were folded into the baseline (0: nothing was older).
+    public let pruned: Int
+    /// The baseline change set that now holds the rows alive then, or `nil` when none were.
+    public let baseline: Int64?
+    /// The change set that records the prune, or `nil` when nothing was pruned.
+    public let changeSet: Int64?
+  }
+
+  /// Drops the history before a time (docs/history.md "Pruning") in one transaction: the
+  /// change sets recorded before it are replaced by one baseline change set (the newest
+  /// pruned one's id and time, note `history before TIME`) of inserts of the rows alive then,
+  /// so undo of later change sets, `--as-of` from then on and `check` stay right. The prune
+  /// itself is recorded as a change set with no changes (the ``CaseDatabase/attribution``'s
+  /// actor, its note or `history prune before TIME: N change set(s)`).
+  ///
+  /// - Parameter time: As ``utcTime(parsing:)`` reads it.
+  /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a malformed time;
+  ///   ``CaseError/historyDisagrees(_:)`` for a history changed by hand; `SQLiteError`.
+  public func prune(before time: String) throws -> Prune {
+    let utc = try utcTime(parsing: time)
+    return try database.write {
+      let connection = database.connection
+      let current = try connection.scalar(
+        "SELECT change_set_id FROM history_context")?.integerValue
+      guard
+        let last = try connection.scalar(
+          "SELECT max(id) FROM history_change_sets WHERE at < ? AND id IS NOT ?", [utc, current])?
+          .integerValue
+      else { return Prune(pruned: 0, baseline: nil, changeSet: nil) }
+      let count = Int(
+        try connection.scalar(
+          "SELECT count(*) FROM history_change_sets WHERE id <= ?", [last])?.integerValue ?? 0)
+      let at = try connection.scalar("SELECT at FROM history_change_sets WHERE id = ?", [last])
+      let rows = try Self.replay(connection, upTo: last)
+      try connection.execute("DELETE FROM history_change_sets WHERE id <= ?", [last])
+      let hasRows = rows.values.contains { !$0.isEmpty }
+      if hasRows {
+        try connection.execute(
+          """
+          INSERT INTO history_change_sets (id, at, actor, note, grouping)
+          VALUES (?, ?, NULL, ?, 'transaction')
+          """, [last, at, "history before \(utc)"])
+        try insertBaseline(rows, changeSet: last)
+      }
+      let note = database.attribution?.note ?? "history prune before \(utc): \(count) change set(s)"
+      try connection.execute(
+        """
+        INSERT INTO history_change_sets (at, actor, note, grouping)
+        VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, 'transaction')
+        """, [database.attribution?.actor, note])
+      return Prune(
+        pruned: count, baseline: hasRows ? last : nil, changeSet: connection.lastInsertRowID)
+    }
+  }
+
+  /// Records `rows` as inserts of change set `id`, as the migration's snapshot does.
+  private func insertBaseline(_ rows: ReplayedRows, changeSet id: Int64) throws {
+    let connection = database.connection
+    let entry = try connection.prepare(
+      """
+      INSERT INTO history_entries
+        (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
+      VALUES (?, ?, ?, 'insert', ?, ?, ?)
+      """)
+    let value = try connection.prepare(
+      """
+      INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
+      VALUES (?, ?, ?, NULL, ?)
+      """)
+    for table in RecordedTable.all {
+      // In key order, as the migration's snapshot lists rows (by number, not by text).
+      let ordered = (rows[table.name] ?? [:]).sorted { left, right in
+        let (a, b) = (left.value, right.value)
+        return table.key.map { a[$0]?.integerValue ?? 0 }
+          .lexicographicallyPrecedes(table.key.map { b[$0]?.integerValue ?? 0 })
+      }
+      for (key, values) in ordered {
+        let owners = Self.owners(table.name, values)
+        try entry.run([id, table.name, key, owners.animal, owners.fruit, owners.incident])
+        let entryID = connection.lastInsertRowID
+        for (ordinal, column) in table.columns.enumerated() {
+          try value.run([entryID, ordinal, column, values[column] ?? .null])
+        }
+      }
+    }
+  }
+
+  /// The suspect, fruit and incident a row belongs to, as the history's triggers file them.
+  private static func owners(_ table: String, _ values: [String: SQLiteValue]) -> (
+    animal: SQLiteValue, fruit: SQLiteValue, incident: SQLiteValue
+  ) {
+    let none = SQLiteValue.null
+    switch table {
+    case "animals": return (values["id"] ?? none, none, none)
+    case "fruits": return (none, values["id"] ?? none, none)
+    case "favorite_fruits": return (values["animal_id"] ?? none, values["fruit_id"] ?? none, none)
+    case "incidents": return (none, values["fruit_id"] ?? none, values["id"] ?? none)
+    default: return (values["animal_id"] ?? none, none, none)
+    }
+  }
+}

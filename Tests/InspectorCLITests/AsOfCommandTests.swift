@@ -1,0 +1,100 @@
+import CaseStore
+import Foundation
+import SQLiteKit
+import Testing
+
+@testable import InspectorCLI
+
+/// `show <animal> --as-of TIME` and `list --as-of TIME` (docs/history.md "As of"), end to end.
+@Suite("As-of views")
+struct AsOfCommandTests {
+  @Test func showAndListBeforeAndAfterARemoval() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("suspect", "crow", "0.9")
+    cli.succeed("alibi", "crow", "In the nest.")
+    let beforeRemoval = try latestChangeSet(cli)
+    let shownBefore = cli.succeed("show", "crow", "--json")
+    let listedBefore = cli.succeed("list", "--json")
+    let at = try #require(
+      try jsonArray(cli.succeed("history", "--json", "--limit", "1")).first?["at"] as? String)
+    cli.succeed("animal", "remove", "crow")
+    let removal = try latestChangeSet(cli)
+    cli.succeed("suspect", "dove", "0.5")
+
+    // Before the removal, by change set id and by time: as it was shown then.
+    #expect(cli.succeed("show", "crow", "--as-of", "\(beforeRemoval)", "--json") == shownBefore)
+    #expect(cli.succeed("list", "--as-of", "\(beforeRemoval)", "--json") == listedBefore)
+    #expect(cli.succeed("show", "Catie", "--as-of", at, "--json") == shownBefore)
+    let crow = try jsonObject(cli.succeed("show", "id:4", "--as-of", at, "--json"))
+    #expect(number(crow["suspicion_level"]) == 0.9)
+    #expect(crow["alibi"] as? String == "In the nest.")
+    #expect(
+      crow["favorite_fruits"] as? [String]
+        == ["Pink Pearl Apple", "Golden Nectar Plum", "Hauer Pippin Apple"])
+
+    // After it: gone then as now, and the dove's later change is not there yet.
+    expectFailure(
+      cli.run("show", "crow", "--as-of", "\(removal)"), status: 65,
+      messageContains: "no suspect matches 'crow'")
+    let after = try jsonArray(cli.succeed("list", "--as-of", "\(removal)", "--json"))
+    #expect(after.count == 9)
+    #expect(!after.contains { $0["species"] as? String == "Crow" })
+    #expect(number(after.first { $0["species"] as? String == "Dove" }?["suspicion_level"]) == 0)
+    #expect(
+      cli.succeed("list", "--as-of", "2999-01-01T00:00", "--json") == cli.succeed("list", "--json"))
+    let table = cli.succeed("list", "--as-of", "\(beforeRemoval)")
+    #expect(
+      table.contains(
+        "Catie      Crow      Pink Pearl Apple, Golden Nectar Plum, Hauer Pippin Apple"))
+
+    // Before the first change set, the case was empty.
+    #expect(cli.succeed("list", "--as-of", "2000-01-01T00:00", "--json") == "[]\n")
+    expectFailure(
+      cli.run("list", "--as-of", "99"), status: 65, messageContains: "no change set with id '99'")
+    expectFailure(cli.run("show", "crow", "--as-of", "yesterday"), status: 65)
+    #expect(cli.succeed("show", "--help").contains("--as-of <time>"))
+    #expect(cli.succeed("list", "--help").contains("--as-of <time>"))
+  }
+
+  @Test func aFileMigratedFromSchema6IsRightForRowsOlderThanTheHistory() throws {
+    let cli = try CLITestCase()
+    let connection = try Connection(path: cli.databasePath, mode: .readWriteCreate)
+    try CaseDatabase.migrator.migrate(connection, upTo: 6)
+    try connection.execute(
+      """
+      INSERT INTO fruits (name, color) VALUES ('Pink Pearl Apple', 'pink'), ('Elstar Apple', 'yellow');
+      INSERT INTO animals (name, species, paw_size, emoji) VALUES ('Catie', 'Crow', 'small', NULL),
+        ('Ding', 'Dove', 'small', NULL);
+      INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (1, 1, 0), (1, 2, 1);
+      INSERT INTO suspicion_levels (animal_id, level) VALUES (1, 0.9);
+      INSERT INTO alibis (animal_id, statement) VALUES (1, 'Asleep.');
+      """)
+    #expect(cli.run("list").status == 65)
+    cli.succeed("migrate", "up")
+    let before = cli.succeed("list", "--json")
+    let shown = cli.succeed("show", "crow", "--json")
+    cli.succeed("suspect", "crow", "0.1")
+    cli.succeed("animal", "remove", "crow")
+
+    // Change set 1 is the migration's snapshot.
+    let snapshot = try jsonArray(cli.succeed("history", "--json")).last
+    #expect(snapshot?["id"] as? Int == 1)
+    #expect(snapshot?["note"] as? String == "snapshot at migration")
+    #expect(cli.succeed("list", "--as-of", "1", "--json") == before)
+    #expect(cli.succeed("show", "crow", "--as-of", "1", "--json") == shown)
+    let crow = try jsonObject(shown)
+    #expect(number(crow["suspicion_level"]) == 0.9)
+    #expect(crow["alibi"] as? String == "Asleep.")
+    #expect(crow["favorite_fruits"] as? [String] == ["Pink Pearl Apple", "Elstar Apple"])
+    #expect(
+      number(
+        try jsonObject(cli.succeed("show", "crow", "--as-of", "2", "--json"))["suspicion_level"])
+        == 0.1)
+  }
+
+  /// The id of the newest change set.
+  private func latestChangeSet(_ cli: CLITestCase) throws -> Int64 {
+    let sets = try jsonArray(cli.succeed("history", "--json", "--limit", "1"))
+    return Int64(try #require(sets.first?["id"] as? Int))
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+@testable import InspectorCLI
+
+/// `inspector history prune --before TIME` and `check`'s history check (docs/history.md
+/// "Pruning" and "Checking the history"), end to end.
+@Suite("History prune and check")
+struct HistoryPruneCommandTests {
+  @Test func pruneKeepsTheRowsOfThenAndIsRecorded() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("suspect", "crow", "0.9")
+    cli.succeed("alibi", "crow", "In the nest.")
+    // A change after the cut to a row the baseline holds: replay must put it after the
+    // baseline, whose entries are written later.
+    cli.succeed("suspect", "crow", "0.3")
+    let sets = try jsonArray(cli.succeed("history", "--json"))
+    #expect(sets.map { $0["id"] as? Int } == [4, 3, 2, 1])
+    let cut = try #require(sets[1]["at"] as? String)
+
+    let pruned = try jsonObject(
+      cli.succeed("history", "prune", "--before", cut, "--json", "--as", "ops"))
+    #expect(pruned["pruned"] as? Int == 2)
+    #expect(pruned["baseline"] as? Int == 2)
+    let record = try #require(pruned["change_set"] as? Int)
+    let recorded = cli.succeed(
+      "sql", "SELECT actor, note FROM history_change_sets WHERE id = \(record)", "--format", "csv")
+    #expect(recorded == "actor,note\r\nops,history prune before \(cut): 2 change set(s)\r\n")
+
+    // The baseline holds the rows as they stood after change set 2; change set 3 is intact.
+    let after = try jsonArray(cli.succeed("history", "--json"))
+    #expect(after.map { $0["id"] as? Int } == [4, 3, 2])
+    #expect(after[2]["note"] as? String == "history before \(cut)")
+    // The baseline lists rows in key order, by number: fruit 1, 2, ... 10, not 1, 10, 11.
+    let baseline = try #require(after[2]["changes"] as? [[String: Any]])
+    #expect(
+      baseline.prefix(10).map { ($0["key"] as? [String: Any])?["id"] as? Int }
+        == Array(1...10))
+    let crow = try jsonObject(cli.succeed("show", "crow", "--as-of", "2", "--json"))
+    #expect(number(crow["suspicion_level"]) == 0.9)
+    #expect(crow["alibi"] as? String == "")
+    #expect(cli.succeed("list", "--as-of", "2", "--json").contains("\"Rénard\""))
+    #expect(number(try cli.suspect("crow")["suspicion_level"]) == 0.3)
+    #expect(cli.succeed("list", "--as-of", "4", "--json") == cli.succeed("list", "--json"))
+    cli.succeed("check")
+    cli.succeed("undo", "3")
+    #expect(try cli.suspect("crow")["alibi"] as? String == "")
+    #expect(number(try cli.suspect("crow")["suspicion_level"]) == 0.3)
+
+    #expect(
+      cli.succeed("history", "prune", "--before", "2000-01-01T00:00")
+        == "No change set is that old.\n")
+    expectFailure(cli.run("history", "prune", "--before", "soon"), status: 65)
+    #expect(cli.run("history", "prune").status == 64)
+    #expect(
+      cli.succeed("history", "prune", "--help").contains(
+        "USAGE: inspector history prune --before <time>"))
+    #expect(cli.succeed("history", "--help").contains("SUBCOMMANDS:"))
+    // `history <animal>` still works beside the subcommand.
+    #expect(cli.succeed("history", "crow", "--limit", "1").contains("Catie"))
+  }
+
+  @Test func checkReportsRowsTheHistoryDoesNotAgreeWith() throws {
+    let cli = try CLITestCase(seeded: true)
+    #expect(cli.succeed("check").contains("history            ok"))
+    try Connection(path: cli.databasePath).execute(
+      """
+      DROP TRIGGER history_suspicion_levels_after_insert;
+      INSERT INTO suspicion_levels (animal_id, level) VALUES (4, 0.5);
+      UPDATE history_values SET after_value = 'Kathy'
+        WHERE column_name = 'name' AND after_value = 'Catie';
+      """)
+    let outcome = cli.run("check", "--format", "csv")
+    #expect(outcome.status == 65)
+    let rows = outcome.standardOutput.split(separator: "\r\n").map(String.init)
+    #expect(
+      rows.contains {
+        $0.hasPrefix("fault,history,animals,id 4,\"name is 'Catie', the history says 'Kathy'\",")
+      })
+    #expect(
+      rows.contains {
+        $0.hasPrefix("fault,history,suspicion_levels,animal_id 4,the row is not in the history,")
+      })
+    #expect(cli.run("check").standardOutput.contains("history            2 fault(s)"))
+  }
+}
