@@ -5,7 +5,7 @@ import SQLiteKit
 
 let usage = """
   USAGE: inspector-bench [--suspects N] [--json] [--repetitions R]
-                         [--workload insert|list|rank|show]...
+                         [--workload insert|import|list|rank|show]...
          inspector-bench --dataset N [--kind KIND]
          inspector-bench --rank-sql
          inspector-bench --kinds
@@ -14,6 +14,7 @@ let usage = """
   R times (default 5), and prints the medians and the ratio ours / baseline.
 
     insert  N suspects (default 100,000) with 3 favourites each       target <= 1.25
+    import  N suspects (default 100,000) from CSV, against the insert baseline   reported
     list    read all N suspects (default 100,000) with favourites      target <= 1.25
     rank    top 20 for an incident over N suspects (default 1,000,000) target <= 0.10
     show    one suspect's record among N (default 1,000,000)           reported; no full scan
@@ -73,8 +74,9 @@ struct BenchOptions {
         print(RankWorkload.shellSQL)
         exit(0)
       case "--workload":
-        guard let name = arguments.popFirst(), ["insert", "list", "rank", "show"].contains(name)
-        else { fail("--workload needs insert, list, rank or show") }
+        guard let name = arguments.popFirst(),
+          ["insert", "import", "list", "rank", "show"].contains(name)
+        else { fail("--workload needs insert, import, list, rank or show") }
         workloads.append(name)
       case "-h", "--help":
         print(usage, terminator: "")
@@ -82,7 +84,7 @@ struct BenchOptions {
       default: fail("unknown argument '\(argument)'\n\(usage)")
       }
     }
-    if workloads.isEmpty { workloads = ["insert", "list", "rank", "show"] }
+    if workloads.isEmpty { workloads = ["insert", "import", "list", "rank", "show"] }
   }
 }
 
@@ -124,6 +126,9 @@ do {
     switch workload {
     case "insert":
       measurement = try InsertWorkload.run(
+        suspects: suspectsOverride ?? 100_000, repetitions: repetitions, log: log)
+    case "import":
+      measurement = try ImportWorkload.run(
         suspects: suspectsOverride ?? 100_000, repetitions: repetitions, log: log)
     case "list":
       let count = suspectsOverride ?? 100_000
