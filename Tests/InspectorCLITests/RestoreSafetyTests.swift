@@ -227,3 +227,30 @@ import Testing
       cli, [truncated, "--force"], naming: "\(truncated) is damaged: the file ends inside")
   }
 }
+
+/// A backup whose case history disagrees with its rows is still restored: the rows are sound,
+/// and `check` reports the history afterwards.
+@Suite struct RestoreOfAnIncompleteHistoryTests {
+  @Test func aHistoryThatDisagreesDoesNotBlockARestore() throws {
+    let cli = try CLITestCase(seeded: true)
+    let source = cli.directory.appendingPathComponent("source.sqlite").path
+    cli.succeed("backup", source)
+    // Another client writes with the history's trigger on alibis dropped, then puts it back.
+    let client = try Connection(path: source)
+    let trigger = try #require(
+      try client.scalar(
+        "SELECT sql FROM sqlite_schema WHERE name = 'history_alibis_after_insert'")?.textValue)
+    try client.execute(
+      """
+      DROP TRIGGER history_alibis_after_insert;
+      INSERT INTO alibis (animal_id, statement) VALUES (2, 'Under a leaf');
+      """)
+    try client.execute(trigger)
+    let restored = cli.run("restore", source, "--force")
+    #expect(restored.status == 0, "\(restored.standardError)")
+    #expect(try cli.suspect("snail")["alibi"] as? String == "Under a leaf")
+    let check = cli.run("check", "--json")
+    #expect(check.status == 65)
+    #expect(check.standardOutput.contains("\"history\""))
+  }
+}
