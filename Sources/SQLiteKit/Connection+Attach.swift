@@ -25,17 +25,26 @@ extension Connection {
         return SQLITE_OK
       }, context: sighting
     ) {
-      var bytes = Array(sql.utf8)
-      var raw: OpaquePointer?
-      let rc = bytes.withUnsafeMutableBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) { text in
-          sqlite3_prepare_v3(handle, text.baseAddress, Int32(text.count), 0, &raw, nil)
-        }
-      }
-      sqlite3_finalize(raw)
-      try check(rc, sql: sql)
+      try compileFirstStatement(of: sql)
       return sighting.seen
     }
+  }
+
+  /// Prepares the first statement of `sql` and finalizes it at once, never running it: what an
+  /// installed authorizer sees of a statement (``attachesDatabase(_:)``,
+  /// ``writesOnlyTemporaryObjects(_:)``).
+  ///
+  /// - Throws: `SQLiteError` when the statement cannot be prepared.
+  func compileFirstStatement(of sql: String) throws {
+    var bytes = Array(sql.utf8)
+    var raw: OpaquePointer?
+    let rc = bytes.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { text in
+        sqlite3_prepare_v3(handle, text.baseAddress, Int32(text.count), 0, &raw, nil)
+      }
+    }
+    sqlite3_finalize(raw)
+    try check(rc, sql: sql)
   }
 }
 

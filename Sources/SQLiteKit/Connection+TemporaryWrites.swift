@@ -39,15 +39,7 @@ extension Connection {
         return SQLITE_OK
       }, context: writes
     ) {
-      var bytes = Array(sql.utf8)
-      var raw: OpaquePointer?
-      let rc = bytes.withUnsafeMutableBufferPointer { buffer in
-        buffer.withMemoryRebound(to: CChar.self) { text in
-          sqlite3_prepare_v3(handle, text.baseAddress, Int32(text.count), 0, &raw, nil)
-        }
-      }
-      sqlite3_finalize(raw)
-      try check(rc, sql: sql)
+      try compileFirstStatement(of: sql)
     }
     return writes.temporary && !writes.other
   }
