@@ -37,6 +37,9 @@ public final class Connection {
   var cachedHandles: [String: OpaquePointer] = [:]
   /// The observer installed by ``traceStatements(_:)``, kept alive while SQLite may call it.
   var statementObserver: StatementObserver?
+  /// Where the aggregate of ``collectIntegers(_:_:base:into:)`` sets its bits; created, and
+  /// the function registered, on first use, and kept alive while SQLite may call it.
+  var bitsetTarget: BitsetTarget?
 
   // MARK: - Init
 

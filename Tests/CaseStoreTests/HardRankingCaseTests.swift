@@ -148,6 +148,71 @@ import Testing
     if kind.has(.mostAsleep) { #expect(matched(.awake) < Self.suspects / 5) }
   }
 
+  /// On a file, the clue sets' pass over `sleep_schedules` is shared with a second connection
+  /// (`Connection.readingInParallel`): each kind still equals brute force, read-only as `rank`
+  /// opens the file and read-write (WAL) alike.
+  @Test(arguments: Kind.allCases)
+  func theSharedPassOnAFileEqualsBruteForce(kind: Kind) throws {
+    let (memory, incident) = try makeCase(kind)
+    let expected = try bruteForceRanking(memory, incident).map(\.id)
+    try withTemporaryFile { path in
+      try memory.connection.execute("VACUUM INTO ?", [path])
+      for access in [CaseDatabase.Access.readOnly, .readWrite] {
+        let database = try CaseDatabase(path: path, access: access)
+        let ranking = SuspicionRanking(database: database, walkBudget: 0)
+        for limit in [1, 7, 20, expected.count] {
+          #expect(
+            try ranking.rank(for: incident, limit: limit).map(\.suspect.id)
+              == Array(expected.prefix(limit)), "\(access), limit \(limit)")
+        }
+        #expect(database.connection.isAutocommit)
+      }
+    }
+  }
+
+  /// The chunks of the pass over `sleep_schedules` hold disjoint ids whose union is everyone
+  /// asleep at the incident's time, and the clue sets count the same scores whether the
+  /// partner's share is used or, when it is not, read again.
+  @Test(arguments: [Kind.mostAsleep, .gapsAndOrphans, .negativeIDs, .mixed])
+  func theAsleepPassChunksPartitionTheSet(kind: Kind) throws {
+    let (database, incident) = try makeCase(kind)
+    let ranking = try SuspicionRanking(database: database).rank(for: incident, limit: nil)
+    let asleep = Set(
+      ranking.filter { $0.clues.contains(ClueVerdict(clue: .awake, matched: false)) }
+        .map(\.suspect.id))
+    #expect(kind != .mostAsleep || asleep.count > Self.suspects / 2)
+    let bounds = try #require(database.rows("SELECT min(id), max(id) FROM animals").first)
+    let low = try #require(bounds[0].integerValue)
+    let high = try #require(bounds[1].integerValue)
+    let span = try #require(ClueSets.span(from: low, to: high))
+    let pass = AsleepPass(time: incident.occurredAt.time.description)
+    var union = IDBitset(base: low, span: span)
+    for chunk in 0..<AsleepPass.chunkCount {
+      var set = IDBitset(base: low, span: span)
+      try pass.read(chunk: chunk, on: database.connection, into: &set)
+      for (index, word) in set.words.enumerated() {
+        #expect(word & union.words[index] == 0, "chunk \(chunk) overlaps an earlier one")
+      }
+      union.formUnion(set)
+    }
+    // An orphan schedule (gapsAndOrphans) is read too; no suspect is left for it to count.
+    let suspects = Set(ranking.map(\.suspect.id))
+    let ids = (0..<span).map { low + Int64($0) }.filter { union.contains($0) }
+    #expect(Set(ids).intersection(suspects) == asleep)
+
+    var expected = [Int](repeating: 0, count: 5)
+    for row in ranking { expected[row.cluesMatched] += 1 }
+    // The partner took every chunk: its share is used, or read again here when it is not.
+    let taken = AsleepPass(time: incident.occurredAt.time.description)
+    let theirs = try taken.partnerShare(on: database.connection)
+    for share in [theirs, nil] {
+      let sets = try #require(
+        try ClueSets(
+          database: database, incident: incident, asleepPass: taken, partnerShare: { share }))
+      #expect(sets.scoreCounts() == Array(expected.prefix(sets.best + 1)))
+    }
+  }
+
   /// The clue sets still read the stated alibis through their index after ANALYZE (whose
   /// statistics made the planner trim every alibi instead), and still rank right without it.
   @Test func statedAlibisAfterAnalyzeAndWithoutTheirIndex() throws {

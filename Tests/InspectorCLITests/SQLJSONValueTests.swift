@@ -26,7 +26,8 @@ struct SQLJSONValueTests {
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let expected: [String: Double] = [
-      "a": 0.1, "c": 1e300, "e": 1.0, "f": 2.5e-7, "h": 1e16, "i": 1.0 / 3, "j": 5e-324,
+      "a": 0.1, "c": 1e300, "e": 1.0, "f": 2.5e-7, "h": 1e16, "i": 1.0 / 3,
+      "j": Double.leastNonzeroMagnitude,
       "k": 1.7976931348623157e308,
     ]
     for (key, value) in expected {

@@ -30,31 +30,33 @@ struct ClueSets {
   ///
   /// Reads `animals` through the index `animals_paw_size`, the incident fruit's rows of
   /// `favorite_fruits` through `favorite_fruits_fruit`, the stated alibis through the partial
-  /// index `alibis_stated`, and every row of `sleep_schedules`.
+  /// index `alibis_stated`, and then the chunks of `asleepPass` that no other connection has
+  /// taken (every row of `sleep_schedules` when none is).
   ///
+  /// - Parameters:
+  ///   - database: The case file, read in the caller's snapshot.
+  ///   - incident: The incident whose clues are checked.
+  ///   - asleepPass: The pass over `sleep_schedules` at the incident's clock time, shared with
+  ///     the connection that runs ``AsleepPass/partnerShare(on:)``; a new one by default.
+  ///   - partnerShare: Called once this connection has no chunk left: the set that the other
+  ///     connection read from the same snapshot, or `nil` when there is none to use. When it is
+  ///     `nil` (or covers other ids), the chunks this connection did not read are read here.
   /// - Throws: `SQLiteError` when the database cannot be read, `RowDecodingError` for an id that
   ///   is not an integer.
-  init?(database: CaseDatabase, incident: Incident) throws {
+  init?(
+    database: CaseDatabase, incident: Incident,
+    asleepPass: AsleepPass? = nil, partnerShare: () -> IDBitset? = { nil }
+  ) throws {
     let range = try database.statement(
       """
       SELECT (SELECT min(id) FROM animals) AS low, (SELECT max(id) FROM animals) AS high,
         (SELECT count(*) FROM animals) AS suspects
       """)
     guard let row = try range.nextRow(), let low = try row.optionalInt64("low"),
-      let high = try row.optionalInt64("high")
+      let high = try row.optionalInt64("high"), let span = Self.span(from: low, to: high)
     else { return nil }
-    // Ids are any 64-bit integers (negative ones too): the span is computed without overflow.
-    let (difference, overflow) = high.subtractingReportingOverflow(low)
-    guard !overflow, difference < Self.maximumSpan else { return nil }
-    let span = Int(difference + 1)
-    // Each statement selects one id: a rowid or an INTEGER column of a STRICT table, so an
-    // integer whatever other clients wrote, read without a conversion check.
     func read(_ sql: String, _ parameters: [any SQLiteBindable]) throws -> IDBitset {
-      var set = IDBitset(base: low, span: span)
-      let rows = try database.statement(sql)
-      try rows.bind(parameters)
-      while try rows.step() { set.insert(rows.int64(at: 0)) }
-      return set
+      try Self.read(sql, parameters, on: database.connection, base: low, span: span)
     }
     checked = Clue.allCases.filter { $0 != .pawSize || incident.pawSize != nil }
     // Ids without gaps (the usual case) need no pass over the suspects.
@@ -68,7 +70,44 @@ struct ClueSets {
     // Named, since after ANALYZE the planner may prefer trimming every alibi; without the
     // index (dropped by another client) the same set is read from the table.
     stated = try (try? read(Self.statedAlibisSQL, [])) ?? read(Self.statedAlibisScanSQL, [])
-    asleep = try read(Self.asleepSQL, [incident.occurredAt.time.description])
+    let pass = asleepPass ?? AsleepPass(time: incident.occurredAt.time.description)
+    var asleep = IDBitset(base: low, span: span)
+    let mine = try pass.readChunksLeft(on: database.connection, into: &asleep)
+    if let theirs = partnerShare(), theirs.base == low, theirs.span == span {
+      asleep.formUnion(theirs)
+    } else {
+      for chunk in 0..<AsleepPass.chunkCount where !mine.contains(chunk) {
+        try pass.read(chunk: chunk, on: database.connection, into: &asleep)
+      }
+    }
+    self.asleep = asleep
+  }
+
+  /// The number of ids from `low` to `high`, or `nil` beyond ``maximumSpan``. Ids are any
+  /// 64-bit integers (negative ones too): the difference is computed without overflow.
+  static func span(from low: Int64, to high: Int64) -> Int? {
+    let (difference, overflow) = high.subtractingReportingOverflow(low)
+    guard !overflow, difference < maximumSpan else { return nil }
+    return Int(difference + 1)
+  }
+
+  /// The ids `sql` selects (its first column), as a set over `base ..< base + span`.
+  ///
+  /// Each statement selects one id: a rowid or an INTEGER column of a STRICT table, so an
+  /// integer whatever other clients wrote. SQLite sets the bits itself, through the aggregate
+  /// `Connection.bitsetFunction` over `sql` as a common table expression (which SQLite
+  /// flattens, keeping its plan), so the ids are not handed over one row at a time.
+  static func read(
+    _ sql: String, _ parameters: [any SQLiteBindable], on connection: Connection, base: Int64,
+    span: Int
+  ) throws -> IDBitset {
+    var set = IDBitset(base: base, span: span)
+    _ = try set.withWords { words in
+      try connection.collectIntegers(
+        "WITH selected(id) AS (\(sql)) SELECT \(Connection.bitsetFunction)(id) FROM selected",
+        parameters, base: base, into: &words)
+    }
+    return set
   }
 
   /// The suspects with the paw size `?`, through the index `animals_paw_size`.
@@ -77,13 +116,18 @@ struct ClueSets {
   /// The suspects who favour the fruit `?`, through the index `favorite_fruits_fruit`.
   static let favourersSQL = "SELECT animal_id FROM favorite_fruits WHERE fruit_id = ?"
 
-  /// The suspects asleep at the clock time `?1` (`HH:MM`): sleep <= t < wake when sleep < wake,
-  /// t >= sleep or t < wake when sleep > wake, never when they are equal. That is, the two
-  /// comparisons with t hold more often than (sleep <= wake) says: twice when sleep < wake, at
-  /// least once when sleep > wake, and more than once when they are equal, which cannot be.
-  static let asleepSQL = """
-    SELECT animal_id FROM sleep_schedules
-    WHERE (sleep_at <= ?1) + (?1 < wake_at) > (sleep_at <= wake_at)
+  /// The condition on a row of `sleep_schedules` that its suspect is asleep at the clock time
+  /// `?1` (`HH:MM`): sleep <= t < wake when sleep < wake, t >= sleep or t < wake when sleep >
+  /// wake, never when they are equal.
+  ///
+  /// Written as comparisons SQLite can stop early (two for most rows, three at most), not as
+  /// values to add up: when t < wake, asleep means sleep <= t (a daytime sleep) or sleep > wake
+  /// (a night's sleep, not over yet); when t >= wake, it means wake < sleep <= t (a night's
+  /// sleep that has begun), and that second case cannot hold when t < wake. Equal times match
+  /// neither. A whole pass costs about two thirds of the added-up form's.
+  static let asleepCondition = """
+    (?1 < wake_at AND (sleep_at <= ?1 OR sleep_at > wake_at))
+      OR (sleep_at <= ?1 AND sleep_at > wake_at)
     """
 
   /// The suspects with a stated alibi, in the words of the partial index `alibis_stated`

@@ -7,12 +7,15 @@
 struct IDBitset {
   /// The smallest id the set can hold.
   let base: Int64
+  /// How many ids the set covers: `base ..< base + span`.
+  let span: Int
   /// One bit per id: bit `b` of word `w` stands for the id `base + 64 * w + b`.
   private(set) var words: [UInt64]
 
   /// An empty set for the ids `base ..< base + span` (`span` at least 0).
   init(base: Int64, span: Int) {
     self.base = base
+    self.span = span
     words = [UInt64](repeating: 0, count: (span + 63) / 64)
   }
 
@@ -21,6 +24,18 @@ struct IDBitset {
     self.init(base: base, span: span)
     for index in words.indices { words[index] = ~0 }
     if span % 64 != 0, !words.isEmpty { words[words.count - 1] = (1 << UInt64(span % 64)) - 1 }
+  }
+
+  /// Runs `body` on the words, for a writer that sets bits in place (bit `b` of word `w` is the
+  /// id `base + 64 * w + b`); it must not change how many words there are.
+  mutating func withWords<R>(_ body: (inout [UInt64]) throws -> R) rethrows -> R {
+    try body(&words)
+  }
+
+  /// Adds every id of `other`, a set over the same range.
+  mutating func formUnion(_ other: IDBitset) {
+    precondition(other.base == base && other.span == span, "sets over different ranges")
+    for index in words.indices { words[index] |= other.words[index] }
   }
 
   /// Adds `id`; an id outside the range is ignored.

@@ -167,7 +167,7 @@ public struct SuspicionRanking {
         })
     }
     if let limit, limit <= Self.walkedLimit {
-      try walk(for: incident, limit: limit).forEachPage(size: size, hand)
+      try walk(for: incident, limit: limit) { try $0.forEachPage(size: size, hand) }
       return
     }
     try database.suspects.forEachPage(
@@ -199,17 +199,40 @@ public struct SuspicionRanking {
 
   /// The top `limit` suspects: the early-stop walk, or when it has not stopped within its
   /// budget, the clue sets (docs/ranking.md "The top-k plan"); the walk to the end when the
-  /// ids are too spread out for the clue sets.
-  private func walk(for incident: Incident, limit: Int) throws -> [(
-    id: Int64, verdicts: [ClueVerdict]
-  )] {
+  /// ids are too spread out for the clue sets. They are handed to `body`, which reads the
+  /// suspects' rows, inside the read transaction that chose them, so that rows and verdicts
+  /// come from one snapshot of the file.
+  ///
+  /// The clue sets' pass over `sleep_schedules` is shared with a second connection reading the
+  /// same snapshot, which starts on it while this one reads the other sets
+  /// (`Connection.readingInParallel`, ``AsleepPass``); when the snapshots could differ, this
+  /// connection reads the second one's chunks too.
+  private func walk(
+    for incident: Incident, limit: Int,
+    _ body: ([(id: Int64, verdicts: [ClueVerdict])]) throws -> Void
+  ) throws {
     let budget = walkBudget ?? Self.earlyStopBudget(limit: limit)
-    if let top = try earlyStopWalk(for: incident, limit: limit, budget: budget) { return top }
-    if let sets = try ClueSets(database: database, incident: incident) {
-      return try top(from: sets, limit: limit)
+    let stopped = try database.readingOneSnapshot {
+      guard let top = try earlyStopWalk(for: incident, limit: limit, budget: budget) else {
+        return false
+      }
+      try body(top)
+      return true
     }
-    // Without a budget the walk always ends with a result.
-    return try earlyStopWalk(for: incident, limit: limit, budget: .max) ?? []
+    if stopped { return }
+    let pass = AsleepPass(time: incident.occurredAt.time.description)
+    try database.connection.readingInParallel(partner: { try pass.partnerShare(on: $0) }) {
+      partnerShare in
+      if let sets = try ClueSets(
+        database: database, incident: incident, asleepPass: pass,
+        partnerShare: { partnerShare() ?? nil })
+      {
+        try body(try top(from: sets, limit: limit))
+      } else {
+        // Without a budget the walk always ends with a result.
+        try body(try earlyStopWalk(for: incident, limit: limit, budget: .max) ?? [])
+      }
+    }
   }
 
   /// The top `limit` suspects by walking the index in tie-break order with the early stop, or
