@@ -186,6 +186,13 @@ import Testing
     let loaded = try fixture.shell("/usr/bin/zsh", ["-f", "-c", program, "zsh", path])
     #expect(loaded.status == 0, "\(loaded.standardError)")
     #expect(loaded.standardOutput == "_inspector\n_inspector_animal_add: function\n")
+    // `history` runs itself and has a subcommand: its first word offers `prune`, and `prune`
+    // hands the rest of the line to `history prune`'s function.
+    let script = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+    #expect(script.contains("    '::animal:(prune)'"))
+    #expect(
+      script.contains(
+        "      'prune') shift words; (( CURRENT-- )); _inspector_history_prune; return ;;"))
   }
 
   @Test(

@@ -35,18 +35,35 @@ extension CompletionScript {
     var specs = command.options.map(zshOptionSpec)
     let name = zshFunctionName(command)
     guard command.spec.isGroup else {
-      for argument in command.spec.arguments {
+      // A command that runs itself and has subcommands (`history`, `history prune`): its first
+      // word may also be a subcommand's name, which hands the rest of the line to that one.
+      let subcommandNames = command.spec.subcommands.map(\.name)
+      for (index, argument) in command.spec.arguments.enumerated() {
         let colons = argument.isOptional && !argument.isRepeating ? "::" : ":"
         let prefix = argument.isRepeating ? "*" : ""
-        let action = zshAction(argument.allowedValues, argument.completion)
+        let offered =
+          index == 0 && argument.allowedValues.isEmpty && argument.completion != .file
+          ? subcommandNames : argument.allowedValues
+        let action = zshAction(offered, argument.completion)
         specs.append(Self.singleQuoted("\(prefix)\(colons)\(argument.name):\(action)"))
       }
-      return """
-        \(name)() {
-          _arguments -S : \\
-            \(specs.joined(separator: " \\\n    "))
+      if command.spec.arguments.isEmpty, !subcommandNames.isEmpty {
+        specs.append(Self.singleQuoted("::subcommand:" + zshAction(subcommandNames, .none)))
+      }
+      var lines = ["\(name)() {"]
+      if !command.spec.subcommands.isEmpty {
+        lines += ["  if (( CURRENT > 2 )); then", "    case ${words[2]} in"]
+        for subcommand in command.spec.subcommands {
+          let child = zshFunctionName(
+            Command(path: command.path + [subcommand.name], spec: subcommand, options: []))
+          lines.append(
+            "      \(Self.singleQuoted(subcommand.name))) shift words; (( CURRENT-- )); \(child); return ;;"
+          )
         }
-        """
+        lines += ["    esac", "  fi"]
+      }
+      lines += ["  _arguments -S : \\", "    " + specs.joined(separator: " \\\n    "), "}"]
+      return lines.joined(separator: "\n")
     }
     let described =
       command.spec.subcommands.map { ($0.name, $0.abstract) }
