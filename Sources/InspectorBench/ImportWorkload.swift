@@ -14,30 +14,14 @@ enum ImportWorkload {
     let generated = (1...count).map { SuspectGenerator.suspect($0) }
     let csv = Array(csvText(generated).utf8)
     log("import: \(csv.count) bytes of CSV for \(count) suspects")
-    let directory = NSTemporaryDirectory() + "/inspector-bench-import-\(getpid())"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    var run = 0
-    func freshFile() throws -> String {
-      run += 1
-      let path = "\(directory)/run\(run).sqlite"
-      let database = try CaseDatabase(path: path, access: .create)
-      for fruit in SeedCase.fruits {
-        try database.fruits.add(name: fruit.name, color: fruit.color)
-      }
-      return path
-    }
-    func remove(_ path: String) {
-      for suffix in ["", "-wal", "-shm"] {
-        try? FileManager.default.removeItem(atPath: path + suffix)
-      }
-    }
+    let files = try ScratchCaseFiles(workload: "import")
+    defer { files.removeAll() }
     var checked = false
     let times = try interleaved(
       repetitions: repetitions,
       ours: {
-        let path = try freshFile()
-        defer { remove(path) }
+        let path = try files.fresh()
+        defer { files.remove(path) }
         let database = try CaseDatabase(path: path, access: .readWrite)
         var report: ImportReport?
         let timing = try time {
@@ -54,8 +38,8 @@ enum ImportWorkload {
         return timing
       },
       baseline: {
-        let path = try freshFile()
-        defer { remove(path) }
+        let path = try files.fresh()
+        defer { files.remove(path) }
         let raw = RawSQLite(path: path)
         return time {
           raw.execute("BEGIN IMMEDIATE")

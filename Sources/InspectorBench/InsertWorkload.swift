@@ -18,40 +18,20 @@ enum InsertWorkload {
     -> Measurement
   {
     let suspects = (1...count).map { SuspectGenerator.suspect($0).identity }
-    let directory = NSTemporaryDirectory() + "/inspector-bench-insert-\(getpid())"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    var run = 0
-    func freshFile(history: Bool = true) throws -> String {
-      run += 1
-      let path = "\(directory)/run\(run).sqlite"
-      let database = try CaseDatabase(path: path, access: .create)
-      for fruit in SeedCase.fruits {
-        try database.fruits.add(name: fruit.name, color: fruit.color)
-      }
-      if !history {
-        let raw = RawSQLite(path: path)
-        for name in raw.triggerNames(prefix: "history_") { raw.execute("DROP TRIGGER \(name)") }
-      }
-      return path
-    }
+    let files = try ScratchCaseFiles(workload: "insert")
+    defer { files.removeAll() }
     func oursTimed(history: Bool) throws -> Timing {
-      let path = try freshFile(history: history)
-      defer { remove(path) }
+      let path = try files.fresh(history: history)
+      defer { files.remove(path) }
       let database = try CaseDatabase(path: path, access: .readWrite)
       return try time { try database.suspects.add(contentsOf: suspects) }
-    }
-    func remove(_ path: String) {
-      for suffix in ["", "-wal", "-shm"] {
-        try? FileManager.default.removeItem(atPath: path + suffix)
-      }
     }
     var checked = false
     let times = try interleaved(
       repetitions: repetitions,
       ours: {
-        let path = try freshFile()
-        defer { remove(path) }
+        let path = try files.fresh()
+        defer { files.remove(path) }
         let database = try CaseDatabase(path: path, access: .readWrite)
         let seconds = try time { try database.suspects.add(contentsOf: suspects) }
         if !checked {
@@ -65,8 +45,8 @@ enum InsertWorkload {
         return seconds
       },
       baseline: {
-        let path = try freshFile()
-        defer { remove(path) }
+        let path = try files.fresh()
+        defer { files.remove(path) }
         let raw = RawSQLite(path: path)
         return time {
           raw.execute("BEGIN IMMEDIATE")
