@@ -10,7 +10,7 @@ let package = Package(
     .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
   ],
   targets: [
-    // The C library, seen through a module map and a small shim (SPEC.md section 2).
+    // The C library, seen through a module map and a small shim (Sources/CSQLite/shim.h).
     .systemLibrary(
       name: "CSQLite",
       pkgConfig: "sqlite3",
@@ -34,7 +34,7 @@ let package = Package(
     // The command line: parsing, output formats, exit codes.
     .target(name: "InspectorCLI", dependencies: ["CaseStore"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
-    // The benchmark of SPEC.md section 8: `swift run -c release inspector-bench`.
+    // The benchmark (README "Performance"): `swift run -c release inspector-bench`.
     .executableTarget(
       name: "inspector-bench", dependencies: ["CaseStore", "SQLiteKit", "CSQLite"],
       path: "Sources/InspectorBench"),
