@@ -38,15 +38,7 @@ enum ImportWorkload {
         return timing
       },
       baseline: {
-        let path = try files.fresh()
-        defer { files.remove(path) }
-        let raw = RawSQLite(path: path)
-        return time {
-          raw.execute("BEGIN IMMEDIATE")
-          let writer = RawSuspectWriter(raw)
-          for suspect in generated { writer.write(suspect) }
-          raw.execute("COMMIT")
-        }
+        try files.rawInsertTiming { writer in for suspect in generated { writer.write(suspect) } }
       })
     return Measurement(
       workload: "import", suspects: count, ours: times.ours, baseline: times.baseline,

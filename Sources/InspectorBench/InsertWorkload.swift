@@ -45,15 +45,7 @@ enum InsertWorkload {
         return seconds
       },
       baseline: {
-        let path = try files.fresh()
-        defer { files.remove(path) }
-        let raw = RawSQLite(path: path)
-        return time {
-          raw.execute("BEGIN IMMEDIATE")
-          let writer = RawSuspectWriter(raw)
-          for suspect in suspects { writer.write(suspect) }
-          raw.execute("COMMIT")
-        }
+        try files.rawInsertTiming { writer in for suspect in suspects { writer.write(suspect) } }
       })
     let history = try interleaved(
       repetitions: repetitions, ours: { try oursTimed(history: true) },

@@ -36,6 +36,22 @@ final class ScratchCaseFiles {
     return path
   }
 
+  /// The write workloads' baseline: on a fresh file, `write` runs through hand-written C API
+  /// inserts (``RawSuspectWriter``) in one transaction, timed from `BEGIN` to `COMMIT`; the file
+  /// is deleted afterwards.
+  ///
+  /// - Throws: When the file cannot be created.
+  func rawInsertTiming(_ write: (RawSuspectWriter) -> Void) throws -> Timing {
+    let path = try fresh()
+    defer { remove(path) }
+    let raw = RawSQLite(path: path)
+    return time {
+      raw.execute("BEGIN IMMEDIATE")
+      write(RawSuspectWriter(raw))
+      raw.execute("COMMIT")
+    }
+  }
+
   /// Deletes the file at `path` with its `-wal` and `-shm` files.
   func remove(_ path: String) {
     for suffix in ["", "-wal", "-shm"] {
