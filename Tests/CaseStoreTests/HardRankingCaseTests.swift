@@ -181,10 +181,7 @@ import Testing
       ranking.filter { $0.clues.contains(ClueVerdict(clue: .awake, matched: false)) }
         .map(\.suspect.id))
     #expect(kind != .mostAsleep || asleep.count > Self.suspects / 2)
-    let bounds = try #require(database.rows("SELECT min(id), max(id) FROM animals").first)
-    let low = try #require(bounds[0].integerValue)
-    let high = try #require(bounds[1].integerValue)
-    let span = try #require(ClueSets.span(from: low, to: high))
+    let (low, span) = try #require(try ClueSets.idRange(on: database.connection))
     let pass = AsleepPass(time: incident.occurredAt.time.description)
     var union = IDBitset(base: low, span: span)
     for chunk in 0..<AsleepPass.chunkCount {

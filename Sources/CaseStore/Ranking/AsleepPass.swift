@@ -31,12 +31,8 @@ final class AsleepPass: Sendable {
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
   func partnerShare(on connection: Connection) throws -> IDBitset? {
-    let range = try connection.cachedStatement(
-      "SELECT (SELECT min(id) FROM animals), (SELECT max(id) FROM animals)")
-    guard try range.step(), !range.isNull(at: 0), !range.isNull(at: 1),
-      let span = ClueSets.span(from: range.int64(at: 0), to: range.int64(at: 1))
-    else { return nil }
-    var set = IDBitset(base: range.int64(at: 0), span: span)
+    guard let (low, span) = try ClueSets.idRange(on: connection) else { return nil }
+    var set = IDBitset(base: low, span: span)
     _ = try readChunksLeft(on: connection, into: &set)
     return set
   }
@@ -65,19 +61,15 @@ final class AsleepPass: Sendable {
     guard first < end else { return }
     // Whole words from `first` up to `end`: ids base + 64 * first ... base + 64 * end - 1, the
     // last clamped to the range's highest id, so that no sum overflows.
-    let base = set.base
-    let low = base + Int64(first) * 64
-    let high = base + (Int64(min(end * 64, set.span)) - 1)
-    _ = try set.withWords { words in
-      try connection.collectIntegers(Self.chunkSQL, [time, low, high], base: base, into: &words)
-    }
+    let low = set.base + Int64(first) * 64
+    let high = set.base + (Int64(min(end * 64, set.span)) - 1)
+    try set.insert(selectedBy: Self.chunkSQL, [time, low, high], on: connection)
   }
 
-  /// ``ClueSets/asleepCondition`` over the ids `?2 ... ?3`, the rowid range of one chunk.
+  /// The suspects of ``ClueSets/asleepCondition`` among the ids `?2 ... ?3`, the rowid range of
+  /// one chunk.
   static let chunkSQL = """
-    WITH selected(id) AS (
-      SELECT animal_id FROM sleep_schedules NOT INDEXED
-      WHERE animal_id BETWEEN ?2 AND ?3 AND (\(ClueSets.asleepCondition)))
-    SELECT \(Connection.bitsetFunction)(id) FROM selected
+    SELECT animal_id FROM sleep_schedules NOT INDEXED
+    WHERE animal_id BETWEEN ?2 AND ?3 AND (\(ClueSets.asleepCondition))
     """
 }

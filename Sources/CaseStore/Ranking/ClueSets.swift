@@ -47,21 +47,17 @@ struct ClueSets {
     database: CaseDatabase, incident: Incident,
     asleepPass: AsleepPass? = nil, partnerShare: () -> IDBitset? = { nil }
   ) throws {
-    let range = try database.statement(
-      """
-      SELECT (SELECT min(id) FROM animals) AS low, (SELECT max(id) FROM animals) AS high,
-        (SELECT count(*) FROM animals) AS suspects
-      """)
-    guard let row = try range.nextRow(), let low = try row.optionalInt64("low"),
-      let high = try row.optionalInt64("high"), let span = Self.span(from: low, to: high)
-    else { return nil }
+    guard let (low, span) = try Self.idRange(on: database.connection) else { return nil }
     func read(_ sql: String, _ parameters: [any SQLiteBindable]) throws -> IDBitset {
-      try Self.read(sql, parameters, on: database.connection, base: low, span: span)
+      var set = IDBitset(base: low, span: span)
+      try set.insert(selectedBy: sql, parameters, on: database.connection)
+      return set
     }
     checked = Clue.allCases.filter { $0 != .pawSize || incident.pawSize != nil }
     // Ids without gaps (the usual case) need no pass over the suspects.
     suspects =
-      try row.int64("suspects") == span
+      try database.connection.scalar("SELECT count(*) FROM animals")?.integerValue
+      == Int64(span)
       ? IDBitset(base: low, filled: span) : try read("SELECT id FROM animals", [])
     pawMatches =
       try incident.pawSize.map { try read(Self.pawMatchesSQL, [$0.rawValue]) }
@@ -83,31 +79,20 @@ struct ClueSets {
     self.asleep = asleep
   }
 
-  /// The number of ids from `low` to `high`, or `nil` beyond ``maximumSpan``. Ids are any
-  /// 64-bit integers (negative ones too): the difference is computed without overflow.
-  static func span(from low: Int64, to high: Int64) -> Int? {
+  /// The lowest suspect id and the number of ids from it to the highest, read on `connection`
+  /// (two look-ups in the rowid B-tree); `nil` when there are no suspects or the ids span more
+  /// than ``maximumSpan`` values. Ids are any 64-bit integers (negative ones too): the span is
+  /// computed without overflow.
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read.
+  static func idRange(on connection: Connection) throws -> (low: Int64, span: Int)? {
+    let range = try connection.cachedStatement(
+      "SELECT (SELECT min(id) FROM animals), (SELECT max(id) FROM animals)")
+    guard try range.step(), !range.isNull(at: 0), !range.isNull(at: 1) else { return nil }
+    let (low, high) = (range.int64(at: 0), range.int64(at: 1))
     let (difference, overflow) = high.subtractingReportingOverflow(low)
     guard !overflow, difference < maximumSpan else { return nil }
-    return Int(difference + 1)
-  }
-
-  /// The ids `sql` selects (its first column), as a set over `base ..< base + span`.
-  ///
-  /// Each statement selects one id: a rowid or an INTEGER column of a STRICT table, so an
-  /// integer whatever other clients wrote. SQLite sets the bits itself, through the aggregate
-  /// `Connection.bitsetFunction` over `sql` as a common table expression (which SQLite
-  /// flattens, keeping its plan), so the ids are not handed over one row at a time.
-  static func read(
-    _ sql: String, _ parameters: [any SQLiteBindable], on connection: Connection, base: Int64,
-    span: Int
-  ) throws -> IDBitset {
-    var set = IDBitset(base: base, span: span)
-    _ = try set.withWords { words in
-      try connection.collectIntegers(
-        "WITH selected(id) AS (\(sql)) SELECT \(Connection.bitsetFunction)(id) FROM selected",
-        parameters, base: base, into: &words)
-    }
-    return set
+    return (low, Int(difference + 1))
   }
 
   /// The suspects with the paw size `?`, through the index `animals_paw_size`.

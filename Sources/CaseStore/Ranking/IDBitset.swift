@@ -1,3 +1,5 @@
+import SQLiteKit
+
 /// A set of suspect ids within one dense range, one bit per id: the ranking's clue sets
 /// (docs/ranking.md "The top-k plan").
 ///
@@ -26,10 +28,21 @@ struct IDBitset {
     if span % 64 != 0, !words.isEmpty { words[words.count - 1] = (1 << UInt64(span % 64)) - 1 }
   }
 
-  /// Runs `body` on the words, for a writer that sets bits in place (bit `b` of word `w` is the
-  /// id `base + 64 * w + b`); it must not change how many words there are.
-  mutating func withWords<R>(_ body: (inout [UInt64]) throws -> R) rethrows -> R {
-    try body(&words)
+  /// Adds the ids `sql` selects (its first column) on `connection`; ids outside the range are
+  /// ignored.
+  ///
+  /// Each statement of the ranking selects one id: a rowid or an INTEGER column of a STRICT
+  /// table, so an integer whatever other clients wrote. SQLite sets the bits itself, through
+  /// the aggregate `Connection.bitsetFunction` over `sql` as a common table expression (which
+  /// SQLite flattens, keeping its plan), so the ids are not handed over one row at a time.
+  ///
+  /// - Throws: `SQLiteError` when `sql` cannot be prepared or run.
+  mutating func insert(
+    selectedBy sql: String, _ parameters: [any SQLiteBindable], on connection: Connection
+  ) throws {
+    try connection.collectIntegers(
+      "WITH selected(id) AS (\(sql)) SELECT \(Connection.bitsetFunction)(id) FROM selected",
+      parameters, base: base, into: &words)
   }
 
   /// Adds every id of `other`, a set over the same range.
