@@ -104,16 +104,7 @@ enum CaseExportWriter {
       object.member(JSONKeys.alibi, to: &output)
       JSONValue.writeString(suspect.alibi, to: &output)
       object.member(JSONKeys.sleepSchedule, to: &output)
-      if let schedule = suspect.sleepSchedule {
-        var times = JSONObjectWriter(pretty: true, indent: 3, to: &output)
-        times.member(JSONKeys.sleep, to: &output)
-        JSONValue.writeString(schedule.sleep.description, to: &output)
-        times.member(JSONKeys.wake, to: &output)
-        JSONValue.writeString(schedule.wake.description, to: &output)
-        times.finish(to: &output)
-      } else {
-        output.append("null")
-      }
+      SuspectPresenter.writeJSON(suspect.sleepSchedule, to: &output, pretty: true, indent: 3)
       object.member(JSONKeys.suspicionLevel, to: &output)
       JSONValue.writeNumber(suspect.suspicionLevel.value, to: &output)
       object.finish(to: &output)

@@ -34,20 +34,28 @@ extension SuspectPresenter {
     object.member(JSONKeys.alibi, to: &output)
     JSONValue.writeString(suspect.alibi, to: &output)
     object.member(JSONKeys.sleepSchedule, to: &output)
-    if let schedule = suspect.sleepSchedule {
-      var times = JSONObjectWriter(pretty: pretty, indent: indent + 1, to: &output)
-      times.member(JSONKeys.sleep, to: &output)
-      JSONValue.writeString(schedule.sleep.description, to: &output)
-      times.member(JSONKeys.wake, to: &output)
-      JSONValue.writeString(schedule.wake.description, to: &output)
-      times.finish(to: &output)
-    } else {
-      output.append("null")
-    }
+    writeJSON(suspect.sleepSchedule, to: &output, pretty: pretty, indent: indent + 1)
     object.member(JSONKeys.suspicionLevel, to: &output)
     JSONValue.writeNumber(suspect.suspicionLevel.value, to: &output)
     object.member(JSONKeys.suspicionLabel, to: &output)
     JSONValue.writeString(suspect.suspicionLevel.label.rawValue, to: &output)
+  }
+
+  /// Writes a sleep schedule as `{"sleep": "HH:MM", "wake": "HH:MM"}`, or `null` without one,
+  /// as the value of a member `indent` levels deep in pretty text.
+  static func writeJSON(
+    _ schedule: SleepSchedule?, to output: inout UTF8Buffer, pretty: Bool, indent: Int
+  ) {
+    guard let schedule else {
+      output.append("null")
+      return
+    }
+    var times = JSONObjectWriter(pretty: pretty, indent: indent, to: &output)
+    times.member(JSONKeys.sleep, to: &output)
+    JSONValue.writeString(schedule.sleep.description, to: &output)
+    times.member(JSONKeys.wake, to: &output)
+    JSONValue.writeString(schedule.wake.description, to: &output)
+    times.finish(to: &output)
   }
 
   /// Appends ``json(_:)`` of `suspect` as one object (see
