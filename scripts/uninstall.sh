@@ -12,17 +12,8 @@ set -euo pipefail
 usage() { echo "usage: $(basename "$0") [PREFIX]" >&2; exit 64; }
 fail() { echo "uninstall.sh: error: $1" >&2; exit "${2:-1}"; }
 
-[ $# -le 1 ] || usage
-case ${1:-} in -h | --help) usage ;; esac
-if [ $# -eq 1 ]; then
-  [ -n "$1" ] || fail "PREFIX is empty" 64
-  prefix=$1
-else
-  [ -n "${HOME:-}" ] || fail "HOME is not set: give PREFIX" 64
-  prefix=$HOME/.local
-fi
-case $prefix in /*) ;; *) prefix=$PWD/$prefix ;; esac
-while [ "${prefix%/}" != "$prefix" ] && [ "$prefix" != / ]; do prefix=${prefix%/}; done
+. "$(dirname "$0")/install-prefix.sh"
+read_prefix "$@"
 
 manifest_dir=$prefix/share/inspector
 manifest=$manifest_dir/install-manifest
