@@ -9,6 +9,8 @@ public struct RefusedStatement: Error, Equatable, Sendable, CustomStringConverti
     /// A `PRAGMA` that sets one of ``Connection/fileGuardingPragmas`` (name in lower case, as
     /// typed after the optional schema name).
     case fileGuardingPragma(name: String)
+    /// `ATTACH` or `DETACH`: the script would reach another database file.
+    case attach
   }
 
   /// Why it was refused.
@@ -21,6 +23,7 @@ public struct RefusedStatement: Error, Equatable, Sendable, CustomStringConverti
     switch reason {
     case .transactionControl: "refused: transaction control"
     case .fileGuardingPragma(let name): "refused: PRAGMA \(name)"
+    case .attach: "refused: ATTACH"
     }
   }
 }
@@ -40,8 +43,8 @@ extension Connection {
   ]
 
   /// Runs `body` while statements prepared on this connection may neither control the
-  /// transaction (`BEGIN`, `COMMIT`, `END`, `ROLLBACK`) nor set one of
-  /// ``fileGuardingPragmas``. `SAVEPOINT`, `RELEASE`, `ROLLBACK TO` and every other statement
+  /// transaction (`BEGIN`, `COMMIT`, `END`, `ROLLBACK`), set one of ``fileGuardingPragmas``,
+  /// nor `ATTACH` or `DETACH` a database (which would open, create or write another file). `SAVEPOINT`, `RELEASE`, `ROLLBACK TO` and every other statement
   /// stay allowed. Used so that a user's script run inside ``inTransaction(_:_:)`` changes data
   /// all-or-nothing and never the file's own structure.
   ///
@@ -67,6 +70,9 @@ extension Connection {
           let name = String(cString: first).lowercased()
           guard Connection.fileGuardingPragmas.contains(name) else { return SQLITE_OK }
           log.reason = .fileGuardingPragma(name: name)
+          return SQLITE_DENY
+        case SQLITE_ATTACH, SQLITE_DETACH:
+          log.reason = .attach
           return SQLITE_DENY
         default:
           return SQLITE_OK

@@ -50,7 +50,7 @@ import Testing
     expectFailure(cli.run("sql", "VACUUM INTO '\(copy)'"), status: 65)
     expectFailure(
       cli.run("sql", "ATTACH DATABASE '\(other)' AS other"), status: 65,
-      messageContains: "open another file")
+      messageContains: "sql may not attach another database")
     #expect(!cli.fileExists(copy))
     #expect(!cli.fileExists(other))
     #expect(try companionsIgnored(cli.directoryContents()) == companionsIgnored(before))

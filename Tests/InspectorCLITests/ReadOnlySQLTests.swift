@@ -28,7 +28,6 @@ struct ReadOnlySQLTests {
     "CREATE TEMP TABLE copy AS SELECT * FROM animals; DELETE FROM animals",
     "PRAGMA user_version = 3",
     "VACUUM INTO 'vacuumed.sqlite'",
-    "ATTACH 'attached.sqlite' AS other",
   ])
   func writesToTheDatabaseOrAnotherFileAreRefused(sql: String) throws {
     let cli = try CLITestCase(seeded: true)

@@ -378,6 +378,47 @@ import Testing
     #expect(try session.suspects().count == 10)
   }
 
+  /// A relative HOME or XDG_DATA_HOME is never used (the XDG Base Directory spec ignores
+  /// relative values); without an absolute one the error says which is unset, empty or relative.
+  @Test(arguments: [
+    (
+      ["HOME": "relative/dir"],
+      "HOME is relative ('relative/dir') and XDG_DATA_HOME is not set"
+    ),
+    (
+      ["HOME": "relative/dir", "XDG_DATA_HOME": "data"],
+      "HOME is relative ('relative/dir') and XDG_DATA_HOME is relative ('data')"
+    ),
+    ([:], "HOME is not set and XDG_DATA_HOME is not set"),
+    (["HOME": "", "XDG_DATA_HOME": "data"], "HOME is empty and XDG_DATA_HOME is relative ('data')"),
+  ])
+  func aRelativeHomeIsNamedAsRelative(variables: [String: String], state: String) throws {
+    let session = try CLITestCase()
+    session.environment["INSPECTOR_DB"] = nil
+    session.environment["HOME"] = variables["HOME"]
+    session.environment["XDG_DATA_HOME"] = variables["XDG_DATA_HOME"]
+    let outcome = session.run("init")
+    expectFailure(outcome, status: 64)
+    #expect(
+      outcome.standardError == """
+        inspector: error: no database path: \(state); the default database needs an absolute \
+        path in one of them
+        hint: give --db PATH or set INSPECTOR_DB
+
+        """)
+    #expect(try session.directoryContents() == [])
+  }
+
+  /// A relative XDG_DATA_HOME is ignored, as the XDG Base Directory spec says: HOME's default.
+  @Test func aRelativeXDGDataHomeFallsBackToHome() throws {
+    let session = try CLITestCase()
+    session.environment["INSPECTOR_DB"] = nil
+    session.environment["XDG_DATA_HOME"] = "xdg"
+    let expected = session.directory
+      .appendingPathComponent("home/.local/share/fruit-inspectors/cases.sqlite").path
+    expectFailure(session.run("list"), status: 66, messageContains: expected)
+  }
+
   @Test func dbOptionOverridesTheEnvironment() throws {
     let session = try CLITestCase(seeded: true)
     let other = session.directory.appendingPathComponent("other.sqlite").path

@@ -77,6 +77,38 @@ import Testing
     #expect(cli.run("check").status == 0)
   }
 
+  /// `ATTACH` is a refused statement (65), with or without `--write`, never "no database" (66):
+  /// whether the named file exists, its directory does not, or it is `:memory:`, nothing is
+  /// opened or created and the script's other statements are undone.
+  @Test(arguments: [
+    ["--write"], [],
+  ])
+  func attachIsRefusedWithOrWithoutWrite(mode: [String]) throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("alibi", "crow", "Guarding the Pink Pearl Apple tree")
+    let existing = cli.directory.appendingPathComponent("existing.sqlite").path
+    #expect(try stockSQLite(existing, "CREATE TABLE t (x); INSERT INTO t VALUES (1)") == (0, ""))
+    let missingDirectory = cli.directory.appendingPathComponent("nowhere/other.sqlite").path
+    let new = cli.directory.appendingPathComponent("new.sqlite").path
+    let (_, dumpBefore) = try stockSQLite(cli.databasePath, ".dump")
+    for target in [existing, missingDirectory, new, ":memory:"] {
+      let attach = "ATTACH DATABASE '\(target)' AS other"
+      // A read-only run refuses the UPDATE first, so only a write run gets a statement before.
+      let script = mode.isEmpty ? attach : "UPDATE alibis SET statement = 'x'; " + attach
+      let outcome = cli.run(["sql", script] + mode)
+      expectFailure(outcome, status: 65)
+      #expect(outcome.standardError.hasPrefix("inspector: error: invalid SQL 'ATTACH DATABASE '"))
+      #expect(
+        outcome.standardError.hasSuffix(
+          ": expected no ATTACH or DETACH: sql may not attach another database, with or without"
+            + " --write; nothing was changed\n"), "\(target) \(mode): \(outcome.standardError)")
+    }
+    #expect(!cli.fileExists(new))
+    #expect(!cli.fileExists(cli.directory.appendingPathComponent("nowhere").path))
+    #expect(try stockSQLite(cli.databasePath, ".dump") == (0, dumpBefore))
+    #expect(try cli.suspect("crow")["alibi"] as? String == "Guarding the Pink Pearl Apple tree")
+  }
+
   @Test func readingTheGuardedPragmasStillWorks() throws {
     let cli = try CLITestCase(seeded: true)
     let out = cli.succeed(

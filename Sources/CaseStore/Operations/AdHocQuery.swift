@@ -7,12 +7,12 @@ import SQLiteKit
 /// `ATTACH` cannot create or write other files) and keeps temporary tables in memory; write runs
 /// wrap the whole script in one `IMMEDIATE` transaction, so a failing statement undoes the rest,
 /// and may change data and schema but never the file's own structure (no transaction control,
-/// no pragma that could corrupt the file; SQLite: <https://sqlite.org/security.html>).
+/// no pragma that could corrupt the file, no `ATTACH` of another file; SQLite: <https://sqlite.org/security.html>).
 public struct AdHocQuery {
   // MARK: - Properties
 
-  /// A statement that would change the database or reach another file (`ATTACH`), in a
-  /// read-only run.
+  /// A statement that would change the database or write another file (`VACUUM INTO`), in a
+  /// read-only run; `ATTACH` is refused as in a write run.
   public struct ReadOnlyViolation: Error, Equatable, Sendable, CustomStringConvertible {
     /// The statement's SQL.
     public let sql: String
@@ -77,10 +77,10 @@ public struct AdHocQuery {
   ///     writable one.
   ///   - write: `true` runs the script in one transaction (the connection must be writable).
   /// - Throws: ``ReadOnlyViolation`` for a statement that would write in a read-only run
-  ///   (`sqlite3_stmt_readonly`); ``CaseError/invalidValue(field:value:expected:)`` in a write
-  ///   run for `BEGIN`, `COMMIT` or `ROLLBACK`, or for setting a pragma that could corrupt the
-  ///   file (`writable_schema`, `journal_mode`, `schema_version`...: see
-  ///   `Connection.fileGuardingPragmas`); `SQLiteError` from SQLite (syntax, constraint, or
+  ///   (`sqlite3_stmt_readonly`); ``CaseError/invalidValue(field:value:expected:)`` for
+  ///   `ATTACH` or `DETACH` in any run, and in a write run for `BEGIN`, `COMMIT` or `ROLLBACK`,
+  ///   or for setting a pragma that could corrupt the file (`writable_schema`, `journal_mode`,
+  ///   `schema_version`...: see `Connection.fileGuardingPragmas`); `SQLiteError` from SQLite (syntax, constraint, or
   ///   "table sqlite_master may not be modified" from defensive mode); or
   ///   ``CaseError/invalidValue(field:value:expected:)`` when the script uses a parameter that
   ///   was not given, or a given parameter is used by no statement. Nothing is changed when it
@@ -151,14 +151,17 @@ public struct AdHocQuery {
           field: "SQL", value: String((refusal.sql ?? sql).drop(while: \.isWhitespace)),
           expected: "no PRAGMA \(name) = ...: it could corrupt the database file, and --write"
             + " changes data only; nothing was changed")
+      case .attach:
+        throw Self.attachRefused(refusal.sql ?? sql)
       }
     } catch let error as SQLiteError where !write && error.code == .error {
       // ATTACH passes the read-only check (it changes no file of this database) and then meets
       // the connection's limit of no attached databases. Which statement failed tells it apart
-      // from other errors; SQLite's message is not read.
+      // from other errors; SQLite's message is not read. It is refused as in a write run: --write
+      // would not allow it either.
       let failing = error.sql ?? sql
       if (try? connection.attachesDatabase(failing)) == true {
-        throw ReadOnlyViolation(sql: failing)
+        throw Self.attachRefused(failing)
       }
       throw error
     }
@@ -178,6 +181,15 @@ public struct AdHocQuery {
   }
 
   // MARK: - Private helpers
+
+  /// The refusal of `ATTACH` (or `DETACH`) in a read-only or a write run alike: another database
+  /// file is never opened, created or written through `sql`.
+  private static func attachRefused(_ sql: String) -> CaseError {
+    CaseError.invalidValue(
+      field: "SQL", value: String(sql.drop(while: \.isWhitespace)),
+      expected: "no ATTACH or DETACH: sql may not attach another database, with or without"
+        + " --write; nothing was changed")
+  }
 
   /// Throws for a given parameter that no statement used.
   private func checkAllUsed(_ used: Set<String>) throws {

@@ -11,7 +11,7 @@ struct SQLCommand: InspectorCommand {
       or write a file; temporary tables and views work, as with sqlite3 -readonly);
       with --write the whole script is one transaction that may change rows and tables (a dropped
       trigger of inspector's is reported by check), never the file's own format: BEGIN, COMMIT,
-      ROLLBACK and setting PRAGMA writable_schema, journal_mode, schema_version,
+      ROLLBACK, ATTACH and setting PRAGMA writable_schema, journal_mode, schema_version,
       ignore_check_constraints or trusted_schema are refused. SQL that starts with "-" (a
       comment) goes last, after "--" and the options: inspector sql --json -- "-- note ...".
       """)

@@ -111,9 +111,10 @@ public struct CommandContext {
       databasePath = ""
       databasePathIsExplicit = false
     } else {
-      // Without HOME (`env -i`, some cron jobs) the default would land at /.local/share.
+      // Without HOME (`env -i`, some cron jobs) the default would land at /.local/share; a
+      // relative one would move with the working directory.
       throw CommandFailure(
-        "no database path: HOME and XDG_DATA_HOME are not set",
+        CommandContext.noDefaultDatabasePathReason(environment: environment),
         hint: "give --db PATH or set INSPECTOR_DB", exitCode: .usage)
     }
     if let actor: String = try Self.decode(global.actor, arguments, parser) {
@@ -143,6 +144,26 @@ public struct CommandContext {
       return nil
     }
     return dataHome + "/fruit-inspectors/cases.sqlite"
+  }
+
+  /// Why ``defaultDatabasePath(environment:)`` found no path, naming each variable as it is:
+  /// `no database path: HOME is relative ('cases') and XDG_DATA_HOME is not set; the default
+  /// database needs an absolute path in one of them`. A relative value is ignored, as the XDG
+  /// Base Directory spec says of every `XDG_*` variable (docs/command-line.md, "The database
+  /// path").
+  ///
+  /// - Parameter environment: The process environment.
+  /// - Returns: One line, without the `inspector: error: ` prefix.
+  static func noDefaultDatabasePathReason(environment: [String: String]) -> String {
+    func state(_ name: String) -> String {
+      switch environment[name] {
+      case nil: "\(name) is not set"
+      case "": "\(name) is empty"
+      case let value?: "\(name) is relative ('\(value)')"
+      }
+    }
+    return "no database path: \(state("HOME")) and \(state("XDG_DATA_HOME")); the default"
+      + " database needs an absolute path in one of them"
   }
 
   /// Opens the existing case file (README "A short tour": only `init`, `demo` and `restore` may

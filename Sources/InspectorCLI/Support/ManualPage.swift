@@ -23,12 +23,14 @@ public struct ManualPage: Sendable {
     (
       "XDG_DATA_HOME",
       "When an absolute path, the default database is"
-        + " $XDG_DATA_HOME/fruit-inspectors/cases.sqlite."
+        + " $XDG_DATA_HOME/fruit-inspectors/cases.sqlite; a relative one is ignored, as the XDG"
+        + " Base Directory spec says."
     ),
     (
       "HOME",
       "Without XDG_DATA_HOME, the default database is"
-        + " $HOME/.local/share/fruit-inspectors/cases.sqlite; with neither set, give --db."
+        + " $HOME/.local/share/fruit-inspectors/cases.sqlite when HOME is an absolute path;"
+        + " with neither an absolute path, give --db."
     ),
     ("NO_COLOR", "When set and not empty, tables are never coloured (as with --no-color)."),
     ("TERM", "When it is dumb, tables are not coloured (unless --color-output always)."),
