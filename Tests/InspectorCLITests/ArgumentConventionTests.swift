@@ -114,3 +114,86 @@ import Testing
         == "inspector: error: Unknown command 'lsit'. Did you mean 'list'?")
   }
 }
+
+/// One rule for an option given twice (docs/command-line.md, "Options given twice"): a
+/// single-valued option is refused (64), whichever command or global option it is; a repeatable
+/// one keeps every value; a flag given twice is the same as once.
+@Suite struct RepeatedOptionTests {
+  let parser = ArgumentParser(root: CommandTree.root)
+
+  /// Every single-valued option of every command of the real tree, own and global, given twice.
+  @Test func everySingleValuedOptionGivenTwiceIsRefused() throws {
+    var checked = 0
+    for path in CommandTreeChecker.leafPaths(of: CommandTree.root) {
+      let command = try #require(parser.command(at: path))
+      for option in command.options + CommandTree.root.options where option.kind == .value {
+        let first = option.allowedValues.first ?? "a"
+        let second = option.allowedValues.last ?? "b"
+        let line = path + ["--\(option.name)", first, "--\(option.name)=\(second)"]
+        do {
+          let outcome = try parser.parse(line)
+          Issue.record("\(line) was taken: \(outcome)")
+        } catch {
+          #expect(error.kind == .repeatedOption, "\(line)")
+          #expect(
+            error.message
+              == "The option '\(option.synopsis)' may be given only once, but was given"
+              + " '\(first)' and '\(second)'")
+        }
+        checked += 1
+      }
+    }
+    #expect(checked > 60)
+  }
+
+  @Test func repeatableOptionsAndFlagsMayBeGivenTwice() throws {
+    let add = try parser.parse(
+      ["animal", "add", "--name", "Foxy", "--species", "Fox", "--paw", "small", "--fruit", "Fig",
+        "--fruit", "Kiwi", "--json", "--json"])
+    guard case .run(let parsed) = add else {
+      Issue.record("\(add)")
+      return
+    }
+    #expect(parsed.options("fruit") == ["Fig", "Kiwi"])
+    #expect(parsed.flag("json"))
+    let sql = try parser.parse(["sql", "SELECT :a, :b", "--param", "a=1", "--param", "b=2"])
+    guard case .run(let query) = sql else {
+      Issue.record("\(sql)")
+      return
+    }
+    #expect(query.options("param") == ["a=1", "b=2"])
+  }
+
+  /// Through `inspector` itself: one error line, the usage line, exit 64, nothing changed.
+  @Test(arguments: [
+    (
+      ["animal", "add", "--name", "Foxy", "--species", "Fox", "--paw", "small", "--name", "Vix"],
+      "The option '--name <name>' may be given only once, but was given 'Foxy' and 'Vix'",
+      "animal add"
+    ),
+    (
+      ["--db", "a.sqlite", "list", "--db", "b.sqlite"],
+      "The option '--db <path>' may be given only once, but was given 'a.sqlite' and 'b.sqlite'",
+      "list"
+    ),
+    (
+      ["suspect", "crow", "0.9", "--note", "first", "--note=second"],
+      "The option '--note <text>' may be given only once, but was given 'first' and 'second'",
+      "suspect"
+    ),
+  ])
+  func aRepeatedOptionIsAUsageError(arguments: [String], message: String, command: String)
+    throws
+  {
+    let cli = try CLITestCase(seeded: true)
+    let before = cli.snapshot()
+    let outcome = cli.run(arguments)
+    #expect(outcome.status == 64)
+    #expect(outcome.standardOutput == "")
+    let errorLines = lines(outcome.standardError)
+    #expect(errorLines.first == "inspector: error: \(message)")
+    #expect(errorLines.last == "See 'inspector \(command) --help'.")
+    #expect(cli.snapshot() == before)
+    #expect(!cli.fileExists(cli.directory.appendingPathComponent("a.sqlite").path))
+  }
+}

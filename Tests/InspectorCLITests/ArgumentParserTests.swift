@@ -97,18 +97,17 @@ struct ArgumentParserTests {
         arguments: ["list", "--json", "--db", "x.sqlite"], path: ["list"],
         options: ["db": ["x.sqlite"]], flags: ["json"]),
       ParseCase(
-        arguments: ["list", "--db=a", "--db", "b", "--format=csv", "--no-color"], path: ["list"],
-        options: ["db": ["a", "b"], "format": ["csv"]], flags: ["no-color"]),
+        arguments: ["list", "--db=a", "--format=csv", "--no-color", "--no-color"], path: ["list"],
+        options: ["db": ["a"], "format": ["csv"]], flags: ["no-color"]),
       ParseCase(arguments: ["show", "Crow"], path: ["show"], positionals: ["Crow"]),
       ParseCase(
         arguments: [
           "animal", "add", "--name", "Catie", "--species", "Crow", "--paw=small",
-          "--emoji", "🐦‍⬛", "--fruit", "Pink Pearl Apple", "-n", "Cat", "--fruit",
-          "Golden Nectar Plum",
+          "--emoji", "🐦‍⬛", "--fruit", "Pink Pearl Apple", "--fruit", "Golden Nectar Plum",
         ],
         path: ["animal", "add"],
         options: [
-          "name": ["Catie", "Cat"], "species": ["Crow"], "paw": ["small"], "emoji": ["🐦‍⬛"],
+          "name": ["Catie"], "species": ["Crow"], "paw": ["small"], "emoji": ["🐦‍⬛"],
           "fruit": ["Pink Pearl Apple", "Golden Nectar Plum"],
         ]),
       ParseCase(
@@ -148,10 +147,21 @@ struct ArgumentParserTests {
     #expect(parsed.positionals == testCase.positionals)
   }
 
+  @Test("a single-valued option given twice, under its short and long name, is refused")
+  func repeatedShortAndLongName() {
+    #expect {
+      _ = try parser.parse(["animal", "add", "-n", "Catie", "--species", "Crow", "--name", "Cat"])
+    } throws: { error in
+      (error as? UsageError)?.kind == .repeatedOption
+        && (error as? UsageError)?.message
+          == "The option '--name <name>' may be given only once, but was given 'Catie' and 'Cat'"
+    }
+  }
+
   @Test("accessors read single, repeated, flag and named positional values")
   func accessors() throws {
     let outcome = try parser.parse([
-      "animal", "add", "--name", "Miko", "--name", "Rénard", "--species", "Raccoon",
+      "animal", "add", "-n", "Rénard", "--species", "Raccoon",
       "--paw", "medium", "--fruit", "Christmas Berry", "--fruit", "Kaki Fuyu Persimmon", "--json",
     ])
     guard case .run(let parsed) = outcome else {

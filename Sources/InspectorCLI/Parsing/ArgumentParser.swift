@@ -13,6 +13,10 @@
 /// - A valued option's value is the next token unless that token looks like an
 ///   option; `--name --json` is `Missing value for '--name <name>'`. Use
 ///   `--name=--json` to pass such a value.
+/// - A single-valued option may be given once (under either of its names); a second time is a
+///   usage error, even with the same value. A repeatable option
+///   (``OptionSpec/Kind/repeatingValue``) keeps every value; a flag given twice is the same as
+///   once.
 /// - `-h`/`--help` anywhere before `--` asks for help on the deepest command
 ///   named, even if the rest of the line has errors; so does
 ///   `inspector help animal add`. `--version` works on the root only.
@@ -223,6 +227,12 @@ public struct ArgumentParser: Sendable {
         throw usageError(
           Self.invalidValueMessage(value, label: option.synopsis, allowed: option.allowedValues),
           kind: .invalidValue, commandPath: state.path)
+      }
+      // One value would silently replace the other: `--db a --db b` must not pick a file.
+      if option.kind == .value, let earlier = state.optionValues[option.name]?.first {
+        throw usageError(
+          "The option '\(option.synopsis)' may be given only once, but was given '\(earlier)'"
+            + " and '\(value)'", kind: .repeatedOption, commandPath: state.path)
       }
       state.optionValues[option.name, default: []].append(value)
     }

@@ -10,7 +10,8 @@ public struct OptionSpec: Sendable, Equatable {
   public enum Kind: Sendable, Equatable {
     /// No value: `--json`. Giving it twice is the same as once.
     case flag
-    /// One value: `--db <path>` or `--db=<path>`; when given twice, the last wins.
+    /// One value: `--db <path>` or `--db=<path>`; giving it twice is a usage error
+    /// (``UsageError/Kind/repeatedOption``).
     case value
     /// One value per occurrence, all kept in order: `--fruit apple --fruit pear`.
     case repeatingValue

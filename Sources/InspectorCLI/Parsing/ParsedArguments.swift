@@ -50,7 +50,8 @@ public struct ParsedArguments: Sendable, Equatable {
 
   // MARK: - Public API
 
-  /// The value of a single-valued option: the last one given, or `nil` when absent.
+  /// The value of a single-valued option (the parser refuses a second one), or `nil` when
+  /// absent.
   ///
   /// - Parameter name: Long name without dashes ("db").
   /// - Returns: The value; may be "" when given as `--name=`.

@@ -16,6 +16,9 @@ extension UsageError {
     case missingArgument
     /// Positionals beyond the declared ones: `Unexpected argument 'x'`.
     case unexpectedArgument
+    /// A single-valued option given more than once (under any of its names):
+    /// `The option '--name <name>' may be given only once, but was given 'A' and 'B'`.
+    case repeatedOption
     /// Options or arguments that do not go together, found by a command's validation:
     /// `Give either --limit or --all, not both`.
     case conflict
