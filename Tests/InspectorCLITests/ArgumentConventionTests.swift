@@ -52,6 +52,39 @@ import Testing
     #expect(help.standardOutput == parser.helpText(for: arguments) + "\n")
   }
 
+  /// `help` is built in as in swift-argument-parser: `help X` is `X --help`, and `help --help`
+  /// is the help of `help` itself, on stdout with exit 0.
+  @Test func theHelpCommandHasHelpOfItsOwn() throws {
+    let cli = try CLITestCase()
+    let expected = """
+      OVERVIEW: Show subcommand help information.
+
+      USAGE: inspector help [<subcommands> ...]
+
+      ARGUMENTS:
+        <subcommands> ...       The command to show the help of, such as 'animal add'.
+
+      OPTIONS:
+        -h, --help              Show help information.
+
+      """
+    for arguments in [["help", "--help"], ["help", "-h"], ["help", "help"]] {
+      let outcome = cli.run(arguments)
+      #expect(outcome.status == 0 && outcome.standardError == "", "\(arguments)")
+      #expect(outcome.standardOutput == expected, "\(arguments)")
+    }
+    #expect(cli.succeed("help", "list") == cli.succeed("list", "--help"))
+    #expect(cli.succeed("help", "animal", "add") == cli.succeed("animal", "add", "--help"))
+    #expect(cli.succeed("help") == cli.succeed("--help"))
+    #expect(
+      cli.succeed("help").contains(
+        "\n  help                    Show subcommand help information.\n\n"
+          + "  See 'inspector help <subcommand>' for detailed help.\n"))
+    let unknown = cli.run("help", "nosuch")
+    #expect(unknown.status == 64 && unknown.standardOutput == "")
+    #expect(lines(unknown.standardError).first == "inspector: error: Unknown command 'nosuch'")
+  }
+
   @Test func theProgramAloneShowsItsHelpOnStdout() throws {
     let cli = try CLITestCase()
     let outcome = cli.run([])
@@ -148,8 +181,10 @@ import Testing
 
   @Test func repeatableOptionsAndFlagsMayBeGivenTwice() throws {
     let add = try parser.parse(
-      ["animal", "add", "--name", "Foxy", "--species", "Fox", "--paw", "small", "--fruit", "Fig",
-        "--fruit", "Kiwi", "--json", "--json"])
+      [
+        "animal", "add", "--name", "Foxy", "--species", "Fox", "--paw", "small", "--fruit", "Fig",
+        "--fruit", "Kiwi", "--json", "--json",
+      ])
     guard case .run(let parsed) = add else {
       Issue.record("\(add)")
       return

@@ -385,6 +385,12 @@ struct ArgumentParserTests {
       (["show", "-h"], ["show"]),
       (["--db", "x", "incident", "--help", "add"], ["incident", "add"]),
       (["--version", "--help"], []),
+      (["help", "--help"], ["help"]),
+      (["help", "-h"], ["help"]),
+      (["--help", "help"], ["help"]),
+      (["help", "help"], ["help"]),
+      (["help", "animal", "--help"], ["animal"]),
+      (["help", "--db", "x", "animal", "add"], ["animal", "add"]),
     ])
   func helpRequests(arguments: [String], path: [String]) throws {
     let outcome = try parser.parse(arguments)

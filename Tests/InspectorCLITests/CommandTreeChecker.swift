@@ -3,7 +3,9 @@
 /// Finds mistakes in a command tree that the parser would only meet when a user types the
 /// command: duplicate option names (long or short, a command's own against the global ones),
 /// a positional after a repeating one, an optional positional before a required one, missing
-/// help text, and groups that take positionals.
+/// help text, groups that take positionals, a value named as a file (`<file>`,
+/// `--output <path>`) for which shells would not complete file names, and a declared `help`
+/// command at the top level (the parser's built-in `help` would hide it).
 enum CommandTreeChecker {
   /// Every problem in the tree, one line each, naming the command; empty when it is sound.
   static func problems(in root: CommandSpec) -> [String] {
@@ -26,6 +28,11 @@ enum CommandTreeChecker {
     }
     for option in command.options {
       if isBlank(option.help) { problems.append("\(name): --\(option.name) has no help") }
+      if option.kind != .flag, namesAFile(option.name) || namesAFile(option.valueName),
+        option.completion != .file
+      {
+        problems.append("\(name): --\(option.name) takes a file but completes no file names")
+      }
       if option.kind != .flag && isBlank(option.valueName) {
         problems.append("\(name): --\(option.name) has no value name")
       }
@@ -35,6 +42,9 @@ enum CommandTreeChecker {
     }
     for (index, argument) in command.arguments.enumerated() {
       if isBlank(argument.help) { problems.append("\(name): <\(argument.name)> has no help") }
+      if namesAFile(argument.name), argument.completion != .file {
+        problems.append("\(name): <\(argument.name)> is a file but completes no file names")
+      }
       let later = command.arguments.dropFirst(index + 1)
       if argument.isRepeating, let next = later.first {
         problems.append(
@@ -47,6 +57,9 @@ enum CommandTreeChecker {
     }
     if command.isGroup && !command.arguments.isEmpty {
       problems.append("\(name): a group takes no positionals")
+    }
+    if path.count == 1, command.subcommand(named: ArgumentParser.helpCommand.name) != nil {
+      problems.append("\(name): subcommand help is built in")
     }
     for duplicate in duplicates(command.subcommands.map(\.name)) {
       problems.append("\(name): subcommand \(duplicate) is declared twice")
@@ -64,6 +77,11 @@ enum CommandTreeChecker {
       repeated.append(name)
     }
     return repeated
+  }
+
+  /// Whether a value's name says it is a file path: `file`, `path`, `dest`, `src`.
+  private static func namesAFile(_ name: String) -> Bool {
+    ["file", "path", "dest", "src"].contains(name)
   }
 
   private static func isBlank(_ text: String) -> Bool {

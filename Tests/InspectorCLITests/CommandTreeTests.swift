@@ -61,6 +61,30 @@ import Testing
       ])
   }
 
+  @Test func aFileThatCompletesNoFileNamesAndADeclaredHelpAreProblems() {
+    let bad = CommandSpec(
+      name: "tool", abstract: "Tool.",
+      subcommands: [
+        CommandSpec(
+          name: "load", abstract: "Load.",
+          arguments: [
+            ArgumentSpec("file", help: "Read this."),
+            ArgumentSpec("src", help: "And this.", completion: .file),
+          ],
+          options: [
+            .option("output", valueName: "path", help: "Write here."),
+            .option("base", valueName: "path", help: "Compare.", completion: .file),
+          ]),
+        CommandSpec(name: "help", abstract: "Hides the built-in one."),
+      ])
+    #expect(
+      CommandTreeChecker.problems(in: bad) == [
+        "tool: subcommand help is built in",
+        "tool load: --output takes a file but completes no file names",
+        "tool load: <file> is a file but completes no file names",
+      ])
+  }
+
   @Test func anOptionalPositionalBeforeARequiredOneIsAProblem() {
     let bad = CommandSpec(
       name: "tool", abstract: "Tool.",

@@ -64,6 +64,42 @@ import Testing
 
     func bash(_ words: String...) throws -> [String] { try bash([words])[0] }
 
+    /// What zsh completes for each of `lines` (typed at a prompt, then Tab), one interactive
+    /// zsh in a pseudo-terminal (`zsh/zpty`) for all of them: `compadd` is wrapped to print
+    /// every match it is given, and a marker command after each line ends its answer.
+    func zsh(_ lines: [String]) throws -> [[String]] {
+      let program = #"""
+        zmodload zsh/zpty || exit 1
+        zpty z zsh -f -i
+        zpty -w z 'PROMPT=; autoload -U compinit && compinit -u -d "$HOME/zcompdump" && source "$SCRIPT"'
+        zpty -w z 'compadd() { builtin compadd -O __hits "$@"; print -r -- "<<${^__hits[@]}>>"; builtin compadd "$@"; }'
+        zpty -w z 'print -r -- "<<REA""DY>>"'
+        zpty -r z out '*<<READY>>*'
+        for query in "$@"; do
+          zpty -w -n z "$query"$'\t'$'\C-u''print -r -- "<<DO""NE>>"'$'\n'
+          zpty -r z out '*<<DONE>>*' || exit 1
+          hits=(${(f)"$(print -r -- ${out//$'\r'/} | grep -o '<<[^>]*>>' \
+            | grep -v -e '^<<DONE>>$' -e '"' | sed 's/^<<//; s/>>$//' | sort -u)"})
+          print -r -- "${(pj:\x1f:)hits}"
+        done
+        zpty -d z
+        """#
+      let result = try ChildProcess(
+        "/usr/bin/zsh", ["-f", "-c", program, "zsh"] + lines,
+        environment: [
+          "PATH": "/usr/bin:/bin", "HOME": directory.path, "LC_ALL": "C",
+          "SCRIPT": script(.zsh).path,
+        ],
+        directory: directory
+      ).wait()
+      #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+      let answers = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+      return lines.indices.map { index in
+        guard index < answers.count else { return ["<missing>"] }
+        return answers[index].split(separator: "\u{1F}").map(String.init)
+      }
+    }
+
     /// What fish's `complete -C` offers for `line`, without descriptions.
     func fish(_ line: String) throws -> [String] {
       let program =
@@ -103,6 +139,14 @@ import Testing
     (["inspector", "suspect", "crow", "-0.5", "--no"], ["--no-color", "--note"]),
     (["inspector", "alibi", "fish", "--", "--c"], []),
     (["inspector", "lsit", ""], []),
+    // `--` ends the options: past the last argument, nothing more is offered.
+    (["inspector", "backup", "x.sqlite", "--", ""], []),
+    (["inspector", "backup", "x.sqlite", "--", "--"], []),
+    (["inspector", "list", "--", "--j"], []),
+    // `help` takes command words only.
+    (["inspector", "help", "animal", ""], ["add", "edit", "remove"]),
+    (["inspector", "help", "animal", "add", ""], []),
+    (["inspector", "he"], ["help"]),
   ])
   func bashCompletes(_ words: [String], _ expected: [String]) throws {
     let fixture = try Fixture()
@@ -120,6 +164,9 @@ import Testing
         == databases.map { "--db=" + $0 })
     #expect(try fixture.bash("inspector", "backup", base + "b") == [base + "backups"])
     #expect(try fixture.bash("inspector", "restore", base + "n") == [base + "notes.txt"])
+    #expect(try fixture.bash("inspector", "import", base + "n") == [base + "notes.txt"])
+    #expect(try fixture.bash("inspector", "import", "--", base + "n") == [base + "notes.txt"])
+    #expect(try fixture.bash("inspector", "import", "--", "--") == [])
     // Free text, and a second positional that does not exist, complete no file names.
     #expect(try fixture.bash("inspector", "show", base + "c") == [])
     #expect(try fixture.bash("inspector", "sql", base + "c") == [])
@@ -195,6 +242,22 @@ import Testing
         "      'prune') shift words; (( CURRENT-- )); _inspector_history_prune; return ;;"))
   }
 
+  /// zsh itself completing: file names where a value is a file (`import`'s `<file>` too), and
+  /// no options after `--`.
+  @Test(.enabled(if: hasZsh, "zsh is not installed (apt-get install zsh): zsh script not checked"))
+  func zshCompletesFilesAndNoOptionsAfterDoubleDash() throws {
+    let fixture = try Fixture()
+    let answers = try fixture.zsh([
+      "inspector li", "inspector list --j", "inspector import n", "inspector import -- n",
+      "inspector restore n", "inspector backup x.sqlite -- --", "inspector list -- --j",
+      "inspector help animal a",
+    ])
+    #expect(
+      answers == [
+        ["list"], ["--json"], ["notes.txt"], ["notes.txt"], ["notes.txt"], [], [], ["add"],
+      ])
+  }
+
   @Test(
     .enabled(if: hasFish, "fish is not installed (apt-get install fish): fish script not checked"))
   func fishScriptParsesAndCompletes() throws {
@@ -212,5 +275,8 @@ import Testing
     let base = fixture.directory.path + "/"
     #expect(try fixture.fish("inspector backup \(base)b") == [base + "backups/"])
     #expect(try fixture.fish("inspector --db \(base)n") == [base + "notes.txt"])
+    #expect(try fixture.fish("inspector import \(base)n") == [base + "notes.txt"])
+    #expect(try fixture.fish("inspector import -- \(base)n") == [base + "notes.txt"])
+    #expect(try fixture.fish("inspector backup x.sqlite -- --") == [])
   }
 }

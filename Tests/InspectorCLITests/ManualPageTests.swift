@@ -69,7 +69,10 @@ import Testing
   @Test func everyLeafCommandHasItsSection() throws {
     let text = ManualPage(root: CommandTree.root, version: Inspector.version).roff
     let sections = lines(text).filter { $0.hasPrefix(".SS ") }
-    #expect(sections == CommandTree.leaves.map { ".SS \"\($0.path.joined(separator: " "))\"" })
+    #expect(
+      sections
+        == CommandTree.leaves.map { ".SS \"\($0.path.joined(separator: " "))\"" } + [".SS \"help\""]
+    )
     #expect(text.contains(".TH INSPECTOR 1 \"\" \"inspector \(Inspector.version)\""))
     #expect(text.contains(".BI \\-\\-paw \" paw\"\nPaw size. One of: small, medium, large."))
   }

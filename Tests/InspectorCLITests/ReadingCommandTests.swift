@@ -390,7 +390,9 @@ import Testing
       "HOME is relative ('relative/dir') and XDG_DATA_HOME is relative ('data')"
     ),
     ([:], "HOME is not set and XDG_DATA_HOME is not set"),
-    (["HOME": "", "XDG_DATA_HOME": "data"], "HOME is empty and XDG_DATA_HOME is relative ('data')"),
+    (
+      ["HOME": "", "XDG_DATA_HOME": "data"], "HOME is empty and XDG_DATA_HOME is relative ('data')"
+    ),
   ])
   func aRelativeHomeIsNamedAsRelative(variables: [String: String], state: String) throws {
     let session = try CLITestCase()

@@ -14,7 +14,7 @@ struct ImportCommand: InspectorCommand {
       the field. See docs/export-format.md.
       """)
 
-  let file = Argument<String>("file", help: "The file to read, or - for standard input.")
+  let file = Argument<FilePath>("file", help: "The file to read, or - for standard input.")
   let onConflict = Option<ConflictPolicy?>(
     "on-conflict", valueName: "policy",
     help: "What to do with a record that differs from the stored one (default fail).")
@@ -22,7 +22,7 @@ struct ImportCommand: InspectorCommand {
 
   func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: true)
-    let document = try CaseTransfer.parse(try InputFile.read(context[file]))
+    let document = try CaseTransfer.parse(try InputFile.read(context[file].path))
     let report = try database.importCase(
       document, onConflict: context[onConflict] ?? .fail, dryRun: context[dryRun])
     return ImportPresenter.render(report, context)

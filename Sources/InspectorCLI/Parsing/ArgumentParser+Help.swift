@@ -18,7 +18,7 @@ extension ArgumentParser {
     let (command, path) = deepestCommand(commandPath)
     let prefix = ([root.name] + path).joined(separator: " ")
     if command.isGroup { return prefix + " <subcommand>" }
-    let options = path.isEmpty ? root.options : command.options + root.options
+    let options = ownAndGlobalOptions(command, path)
     let arguments = command.arguments.map(\.synopsis)
     let optionItems: [String]
     if options.count > 12 {
@@ -35,7 +35,8 @@ extension ArgumentParser {
   /// Sections, separated by blank lines: `OVERVIEW: <abstract>`, the
   /// discussion if any, `USAGE: <usage>`, `ARGUMENTS:` (leaf commands with
   /// positionals), `OPTIONS:` (own options, then global options, `--version`
-  /// on the root, then `-h, --help`), and `SUBCOMMANDS:` for groups followed by
+  /// on the root, then `-h, --help`), and `SUBCOMMANDS:` for groups (the root's ending with the
+  /// built-in `help`) followed by
   /// a "See 'inspector help <subcommand>' for detailed help." line. Entries are
   /// indented two spaces with their help at column 26, or on the next line
   /// when the label is too long; everything is wrapped to ``helpWidth`` columns. Allowed values are appended as
@@ -68,8 +69,7 @@ extension ArgumentParser {
     }
 
     var optionEntries: [String] = []
-    let options = path.isEmpty ? root.options : command.options + root.options
-    for option in options {
+    for option in ownAndGlobalOptions(command, path) {
       var label = option.shortName.map { "-\($0), " } ?? ""
       label += option.synopsis
       optionEntries.append(entry(label, Self.withValues(option.help, option.allowedValues)))
@@ -81,7 +81,8 @@ extension ArgumentParser {
     sections.append((["OPTIONS:"] + optionEntries).joined(separator: "\n"))
 
     if !command.subcommands.isEmpty {
-      let entries = command.subcommands.map { entry($0.name, $0.abstract) }
+      var entries = command.subcommands.map { entry($0.name, $0.abstract) }
+      if path.isEmpty { entries.append(entry(Self.helpCommand.name, Self.helpCommand.abstract)) }
       let helpPath = ([root.name, "help"] + path).joined(separator: " ")
       sections.append((["SUBCOMMANDS:"] + entries).joined(separator: "\n"))
       sections.append("  See '\(helpPath) <subcommand>' for detailed help.")
@@ -121,8 +122,22 @@ extension ArgumentParser {
     return option.isRequired ? text : "[\(text)]"
   }
 
-  /// Follows `commandPath` as far as it names real subcommands.
+  /// The options help and usage list for a command: the root's (the global ones), a command's
+  /// own then the global ones, or none for the built-in ``helpCommand``.
+  private func ownAndGlobalOptions(_ command: CommandSpec, _ path: [String]) -> [OptionSpec] {
+    if path.isEmpty { return root.options }
+    if isBuiltInHelp(path) { return [] }
+    return command.options + root.options
+  }
+
+  /// Whether `path` names the built-in ``helpCommand`` rather than a declared command.
+  private func isBuiltInHelp(_ path: [String]) -> Bool {
+    path == [Self.helpCommand.name] && root.subcommand(named: Self.helpCommand.name) == nil
+  }
+
+  /// Follows `commandPath` as far as it names real subcommands (or the built-in `help`).
   private func deepestCommand(_ commandPath: [String]) -> (CommandSpec, [String]) {
+    if isBuiltInHelp(Array(commandPath.prefix(1))) { return (Self.helpCommand, ["help"]) }
     var command = root
     var path: [String] = []
     for word in commandPath {

@@ -19,7 +19,10 @@
 ///   once.
 /// - `-h`/`--help` anywhere before `--` asks for help on the deepest command
 ///   named, even if the rest of the line has errors; so does
-///   `inspector help animal add`. `--version` works on the root only.
+///   `inspector help animal add`. `help` is the built-in ``helpCommand`` of the root, as in
+///   swift-argument-parser: `inspector help` is `inspector --help`, and `inspector help --help`
+///   (or `inspector help help`) prints the help of `help` itself. `--version` works on the root
+///   only.
 /// - A group named without a subcommand (`inspector animal`) is a usage error:
 ///   its help, after an error line, to print on stderr with exit 64. The root
 ///   alone (`inspector`) yields its help, to print on stdout with exit 0.
@@ -42,6 +45,17 @@ public struct ArgumentParser: Sendable {
   }
 
   // MARK: - Properties
+
+  /// The built-in `help` command of the root (`inspector help animal add`): not part of the
+  /// tree the program declares, but listed in the root's help, completed and documented like
+  /// its commands. Its help is shown for the path `["help"]`.
+  public static let helpCommand = CommandSpec(
+    name: "help", abstract: "Show subcommand help information.",
+    arguments: [
+      ArgumentSpec(
+        "subcommands", help: "The command to show the help of, such as 'animal add'.",
+        isOptional: true, isRepeating: true)
+    ])
 
   /// The program's command tree; its options are the global options.
   public let root: CommandSpec
@@ -71,7 +85,8 @@ public struct ArgumentParser: Sendable {
   public func parse(_ arguments: [String]) throws(UsageError) -> Outcome {
     var state = State(command: root)
     let endOfOptions = arguments.firstIndex(of: "--") ?? arguments.endIndex
-    state.helpRequested = arguments[..<endOfOptions].contains { $0 == "-h" || $0 == "--help" }
+    let helpFlag = arguments[..<endOfOptions].contains { $0 == "-h" || $0 == "--help" }
+    state.helpRequested = helpFlag
     do {
       if let version = try scan(arguments, into: &state) {
         return .version(version)
@@ -83,6 +98,8 @@ public struct ArgumentParser: Sendable {
       }
       throw error
     }
+    // `inspector help --help`: the help of `help` itself.
+    if state.helpNamed && helpFlag && state.path.isEmpty { return help([Self.helpCommand.name]) }
     if state.helpRequested || (state.command.isGroup && state.path.isEmpty) {
       return help(state.path)
     }
@@ -168,6 +185,8 @@ public struct ArgumentParser: Sendable {
     var optionValues: [String: [String]] = [:]
     var flags: Set<String> = []
     var helpRequested = false
+    /// Whether the line named the built-in `help` command (`inspector help ...`).
+    var helpNamed = false
   }
 
   /// Walks the tokens; returns the version text when `--version` ends parsing early.
@@ -254,10 +273,16 @@ public struct ArgumentParser: Sendable {
     if let subcommand = state.command.subcommand(named: token) {
       state.command = subcommand
       state.path.append(token)
-    } else if token == "help", state.path.isEmpty, !state.helpRequested {
+    } else if token == Self.helpCommand.name, state.path.isEmpty, !state.helpNamed {
+      state.helpNamed = true
       state.helpRequested = true
+    } else if token == Self.helpCommand.name, state.path.isEmpty {
+      // `inspector help help`: the help of `help` itself.
+      state.command = Self.helpCommand
+      state.path = [token]
     } else {
-      let names = state.command.subcommands.map(\.name)
+      var names = state.command.subcommands.map(\.name)
+      if state.path.isEmpty { names.append(Self.helpCommand.name) }
       throw usageError(
         "Unknown command '\(token)'" + Self.suggestion(for: token, among: names, prefix: ""),
         kind: .unknownCommand, commandPath: state.path)

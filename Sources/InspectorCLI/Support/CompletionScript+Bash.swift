@@ -58,7 +58,8 @@ extension CompletionScript {
       }
 
       # Adds to COMPREPLY what a value of kind _\(name)_kind completes to: file names, the
-      # allowed values, or (past a command's last argument) its options.
+      # allowed values, or (past a command's last argument, unless $4 says '--' ended the
+      # options) its options.
       _\(name)_add_value() {
         local line
         case $_\(name)_kind in
@@ -68,14 +69,16 @@ extension CompletionScript {
             ;;
           values) _\(name)_add_words "$1" "$2" ;;
           none)
-            _\(name)_options "$3"
-            _\(name)_add_words "$1" "$2"
+            if [[ -z $4 ]]; then
+              _\(name)_options "$3"
+              _\(name)_add_words "$1" "$2"
+            fi
             ;;
         esac
       }
 
       _\(name)() {
-        local cur=${COMP_WORDS[COMP_CWORD]} path='' word='' option='' prefix='' ended=''
+        local cur=${COMP_WORDS[COMP_CWORD]} path='' word='' option='' prefix='' ended='' helping=''
         local -i i=1 end=$COMP_CWORD count=0
         local _\(name)_kind='' _\(name)_words=()
         COMPREPLY=()
@@ -105,7 +108,9 @@ extension CompletionScript {
             continue
           fi
           _\(name)_subcommands "$path"
-          if [[ -z $path && $word == help ]]; then
+          if [[ -z $path && -z $helping && $word == help ]]; then
+            # `help` takes command words only: complete them, never a command's arguments.
+            helping=1
             continue
           elif (( count == 0 && ${#_\(name)_words[@]} > 0 )); then
             local sub
@@ -121,7 +126,7 @@ extension CompletionScript {
         if [[ -n $option ]]; then
           if [[ $cur == = ]]; then cur=''; fi
           _\(name)_option_value "$path" "$option"
-          _\(name)_add_value "$cur" "$prefix" "$path"
+          _\(name)_add_value "$cur" "$prefix" "$path" "$ended"
         elif [[ -z $ended && $cur == -* && $cur != -[0-9.]* ]]; then
           _\(name)_options "$path"
           _\(name)_add_words "$cur" ''
@@ -129,9 +134,9 @@ extension CompletionScript {
           _\(name)_subcommands "$path"
           if (( ${#_\(name)_words[@]} > 0 )); then
             if (( count == 0 )); then _\(name)_add_words "$cur" ''; fi
-          else
+          elif [[ -z $helping ]]; then
             _\(name)_argument_value "$path" "$count"
-            _\(name)_add_value "$cur" '' "$path"
+            _\(name)_add_value "$cur" '' "$path" "$ended"
           fi
         fi
         return 0

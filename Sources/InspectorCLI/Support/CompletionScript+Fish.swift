@@ -134,7 +134,9 @@ extension CompletionScript {
       lines.append("# \(([programName] + command.path).joined(separator: " "))")
       if !command.spec.subcommands.isEmpty {
         var subcommands = command.spec.subcommands.map { ($0.name, $0.abstract) }
-        if command.path.isEmpty { subcommands.append(("help", "Show the help of a command.")) }
+        if command.path.isEmpty {
+          subcommands.append((ArgumentParser.helpCommand.name, ArgumentParser.helpCommand.abstract))
+        }
         for (name, abstract) in subcommands {
           lines.append(
             "\(complete) -n \(Self.fishQuoted("__\(programName)_at \(path) 0 0"))"

@@ -67,7 +67,8 @@ extension CompletionScript {
     }
     let described =
       command.spec.subcommands.map { ($0.name, $0.abstract) }
-      + (command.path.isEmpty ? [("help", "Show the help of a command.")] : [])
+      + (command.path.isEmpty
+        ? [(ArgumentParser.helpCommand.name, ArgumentParser.helpCommand.abstract)] : [])
     let subcommands = described.map { name, abstract in
       Self.singleQuoted(Self.zshDescribeEscaped(name) + ":" + Self.oneLine(abstract))
     }

@@ -72,7 +72,7 @@ public struct CompletionScript: Sendable {
   /// The top level's subcommands as completed: the tree's, then `help`.
   func subcommandNames(of command: Command) -> [String] {
     var names = command.spec.subcommands.map(\.name)
-    if command.path.isEmpty && !names.isEmpty { names.append("help") }
+    if command.path.isEmpty && !names.isEmpty { names.append(ArgumentParser.helpCommand.name) }
     return names
   }
 

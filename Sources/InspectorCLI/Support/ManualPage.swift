@@ -97,6 +97,8 @@ public struct ManualPage: Sendable {
     lines += [".TP", ".BR \\-h \", \" \\-\\-help", Self.text("Show help information.")]
     lines.append(".SH COMMANDS")
     for (path, command) in leaves(of: root, path: []) { lines += section(path, command) }
+    // The parser's built-in `help`, last, as the root's help lists it.
+    lines += section([ArgumentParser.helpCommand.name], ArgumentParser.helpCommand)
     lines.append(".SH EXIT STATUS")
     for code in Self.exitCodes {
       lines += [".TP", ".B \(code.rawValue)", Self.text(Self.meaning(of: code))]
@@ -111,7 +113,7 @@ public struct ManualPage: Sendable {
       ".I $XDG_DATA_HOME/fruit\\-inspectors/cases.sqlite",
       Self.text(
         "The default database; ~/.local/share/fruit-inspectors/cases.sqlite when XDG_DATA_HOME"
-          + " is not set. Only init, demo and restore create it (mode 0600); every other command"
+          + " is not set or not an absolute path. Only init, demo and restore create it (mode 0600); every other command"
           + " on a missing file exits 66."),
       ".SH SEE ALSO",
       ".BR sqlite3 (1)",
