@@ -97,6 +97,14 @@ extension CaseFile {
     let connection = try Connection(
       path: path, mode: dryRun ? .readOnly : .readWrite, busyTimeout: busyTimeout)
     let applied = try CaseDatabase.migrator.migrate(connection, upTo: target, dryRun: dryRun)
+    // Records a migration queued for the search index (0010) are indexed at once.
+    if !dryRun, !applied.isEmpty,
+      try CaseDatabase.migrator.currentVersion(of: connection)
+        == CaseDatabase.migrator.latestVersion
+    {
+      try CaseDatabase(path: path, access: .readWrite, busyTimeout: busyTimeout)
+        .refreshSearchIndex()
+    }
     return (applied, try CaseDatabase.migrator.currentVersion(of: connection))
   }
 }
