@@ -61,9 +61,10 @@ public final class CaseDatabase {
     let migrator = CaseDatabase.migrator
     switch access {
     case .create:
-      // A migration that queued records to index (0010) leaves them indexed.
+      // Records a migration queued for the search index (0010) are indexed at once; should
+      // that fail (busy), the next write or search indexes them.
       if try !migrator.migrate(connection).isEmpty, try pendingSearchChanges() > 0 {
-        try write {}
+        _ = try? write {}
       }
     case .readWrite, .readOnly:
       let current = try migrator.currentVersion(of: connection)

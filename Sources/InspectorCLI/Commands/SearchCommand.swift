@@ -74,8 +74,9 @@ extension CommandContext {
   /// `true` when this process may write the case file and its directory (where SQLite keeps
   /// its `-wal`, `-shm` and `-journal` files).
   fileprivate var canWriteDatabaseFile: Bool {
+    let slash = databasePath.lastIndex(of: "/")
     let directory =
-      databasePath.contains("/") ? String(databasePath[..<(databasePath.lastIndex(of: "/")!)]) : "."
-    return access(databasePath, W_OK) == 0 && access(directory.isEmpty ? "/" : directory, W_OK) == 0
+      slash.map { $0 == databasePath.startIndex ? "/" : String(databasePath[..<$0]) } ?? "."
+    return access(databasePath, W_OK) == 0 && access(directory, W_OK) == 0
   }
 }
