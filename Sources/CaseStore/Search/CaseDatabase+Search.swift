@@ -57,9 +57,8 @@ extension CaseDatabase {
   func drainSearchQueue() throws -> Int {
     let probe = try statement("SELECT EXISTS (SELECT 1 FROM search_queue)")
     guard try probe.step(), probe.int64(at: 0) == 1 else { return 0 }
-    probe.reset()
     var queued: [(kind: SearchHit.Kind, ref: Int64)] = []
-    let rows = try connection.prepare("SELECT kind, ref FROM search_queue")
+    let rows = try statement("SELECT kind, ref FROM search_queue")
     while try rows.step() {
       guard let kind = SearchHit.Kind(rawValue: rows.text(at: 0)) else { continue }
       queued.append((kind, rows.int64(at: 1)))
@@ -74,7 +73,7 @@ extension CaseDatabase {
       guard let shown = try searchedText(kind, ref) else { continue }
       try insert.run([rowid, kind.rawValue, ref, shown, SearchText.folded(shown)])
     }
-    try connection.execute("DELETE FROM search_queue")
+    try statement("DELETE FROM search_queue").run([])
     return queued.count
   }
 
