@@ -19,7 +19,8 @@ let package = Package(
     // The SQLite wrapper: the only Swift code that touches C.
     .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
     // Turns migrations/*.sql into Swift source at build time, so the binary carries the schema.
-    .executableTarget(name: "MigrationEmbedder"),
+    // It also applies them in memory (hence SQLiteKit) to embed the schema they make.
+    .executableTarget(name: "MigrationEmbedder", dependencies: ["SQLiteKit"]),
     .plugin(
       name: "EmbedMigrations",
       capability: .buildTool(),

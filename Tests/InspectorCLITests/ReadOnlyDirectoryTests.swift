@@ -109,4 +109,23 @@ import Testing
     #expect(result.standardError.hasPrefix("inspector: error: the database is read-only"))
     #expect(OperationsFixture.bytes(fixture.database) == before)
   }
+
+  /// Only here, where the file cannot be written, does `search` use a stale index (a busy file
+  /// waits and exits 75: `SearchCommandTests`).
+  @Test func searchUsesTheIndexAsItStandsWithAWarning() throws {
+    let fixture = try Fixture()
+    chmod(fixture.top + "/case", 0o755)
+    try RestoreSafetyTests.shell(
+      fixture.database,
+      "INSERT INTO alibis (animal_id, statement) VALUES (4, 'Perched on the weather vane')",
+      in: fixture.cli)
+    chmod(fixture.top + "/case", 0o555)
+    let result = try fixture.run("search", "crow", "--format", "csv")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains(",suspect,4,Catie the Crow,Catie [Crow],"))
+    #expect(
+      result.standardError
+        == "inspector: warning: 1 recent change(s) are not indexed yet (the file is read-only"
+        + " here)\n")
+  }
 }

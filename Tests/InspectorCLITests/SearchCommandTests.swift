@@ -1,4 +1,6 @@
+import CaseStore
 import Foundation
+import SQLiteKit
 import Testing
 
 @testable import InspectorCLI
@@ -62,5 +64,94 @@ struct SearchCommandTests {
     cli.expectRefusal(["search"], status: 64)
     cli.expectRefusal(["search", "crow", "--limit", "0"], status: 64)
     #expect(cli.succeed("check").contains("schema             ok"))
+  }
+
+  @Test func textIsFoldedAsNamesAreAndCJKWordsAreFoundInsideText() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("animal", "add", "--name", "Straße", "--species", "Stork", "--paw", "small")
+    cli.succeed("alibi", "crow", "Ο Σωκράτης ήταν εδώ")
+    cli.succeed("alibi", "dove", "昨日は東京にいました")
+    // Look-ups fold ß as ss; search does the same.
+    #expect(try cli.suspect("strasse")["name"] as? String == "Straße")
+    let stork = try jsonArray(cli.succeed("search", "strasse", "--json"))
+    #expect(stork.map { $0["subject"] as? String } == ["Straße the Stork"])
+    #expect(stork.first?["snippet"] as? String == "[Straße] Stork")
+    #expect(try jsonArray(cli.succeed("search", "STRASSE", "--json")).count == 1)
+    // Greek accents and the final sigma are ignored, both ways.
+    for text in ["σωκρατης", "ΣΩΚΡΑΤΗΣ", "Σωκράτης", "σωκράτησ"] {
+      let rows = try jsonArray(cli.succeed("search", text, "--json"))
+      #expect(rows.map { $0["snippet"] as? String } == ["Ο [Σωκράτης] ήταν εδώ"], "\(text)")
+    }
+    // A Japanese word inside a sentence written without spaces.
+    let tokyo = try jsonArray(cli.succeed("search", "東京", "--json"))
+    #expect(tokyo.map { $0["subject"] as? String } == ["Ding the Dove"])
+    #expect(tokyo.first?["snippet"] as? String == "昨日は[東京]にいました")
+    #expect(cli.succeed("search", "京東") == "No matches.\n")
+    let raw = try jsonArray(cli.succeed("search", "東京 OR strasse", "--raw", "--json"))
+    #expect(raw.compactMap { $0["kind"] as? String }.sorted() == ["alibi", "suspect"])
+    #expect(
+      try jsonArray(cli.succeed("search", "\"sokrates\" OR ΣΩΚΡ*", "--raw", "--json")).count == 1)
+  }
+
+  @Test func longTextIsCutAroundTheMarkedWords() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed(
+      "alibi", "crow",
+      "I was at home all evening with my sister, then we walked down to the old weather vane"
+        + " by the mill and watched the rain until midnight")
+    let rows = try jsonArray(cli.succeed("search", "weather vane", "--json"))
+    #expect(
+      rows.first?["snippet"] as? String
+        == "…to the old [weather] [vane] by the mill and watched the rain…")
+    let phrase = try jsonArray(cli.succeed("search", "\"weather vane\"", "--raw", "--json"))
+    #expect(
+      phrase.first?["snippet"] as? String
+        == "…to the old [weather vane] by the mill and watched the rain…")
+  }
+
+  @Test func everyWriteOfInspectorIndexesAtOnceForOtherReaders() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("alibi", "crow", "Perched on the weather vane")
+    cli.succeed("sql", "--write", "UPDATE incidents SET notes = 'Peel on the fence' WHERE id = 1")
+    // Another reader (Datasette, the sqlite3 shell) sees the new text without `search`.
+    let reader = try Connection(path: cli.databasePath, mode: .readOnly)
+    #expect(try reader.scalar("SELECT count(*) FROM search_queue")?.integerValue == 0)
+    #expect(
+      try reader.scalar("SELECT kind FROM search_index WHERE search_index MATCH 'vane'")
+        == .text("alibi"))
+    #expect(
+      try reader.scalar("SELECT ref FROM search_index WHERE search_index MATCH 'fence'")
+        == .integer(1))
+  }
+
+  @Test func aBusyFileWaitsTheBusyTimeoutAndSaysBusyNotReadOnly() throws {
+    let cli = try CLITestCase(seeded: true)
+    let other = try Connection(path: cli.databasePath)
+    try other.execute("INSERT INTO alibis (animal_id, statement) VALUES (4, 'By the pond')")
+    try other.execute("BEGIN IMMEDIATE")
+    let started = ContinuousClock.now
+    let outcome = cli.run("search", "pond", "--busy-timeout", "300")
+    #expect(ContinuousClock.now - started >= .milliseconds(300))
+    expectFailure(outcome, status: 75, messageContains: "the database is busy")
+    #expect(!outcome.standardError.contains("read-only"))
+    try other.execute("ROLLBACK")
+    #expect(try jsonArray(cli.succeed("search", "pond", "--json")).count == 1)
+  }
+
+  @Test func migration0010IndexesTheRowsThatExistFolded() throws {
+    let cli = try CLITestCase()
+    let connection = try Connection(path: cli.databasePath, mode: .readWriteCreate)
+    try CaseDatabase.migrator.migrate(connection, upTo: 8)
+    try connection.execute(
+      """
+      INSERT INTO animals (id, name, species, paw_size) VALUES (7, 'Herr Straße', 'Stork', 'small');
+      INSERT INTO alibis (animal_id, statement) VALUES (7, '昨日は東京にいました');
+      """)
+    cli.succeed("migrate", "up")
+    #expect(try connection.scalar("SELECT count(*) FROM search_queue")?.integerValue == 0)
+    #expect(try jsonArray(cli.succeed("search", "strasse", "--json")).count == 1)
+    #expect(
+      try jsonArray(cli.succeed("search", "東京", "--json")).first?["snippet"] as? String
+        == "昨日は[東京]にいました")
   }
 }

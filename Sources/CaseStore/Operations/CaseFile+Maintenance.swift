@@ -97,6 +97,15 @@ extension CaseFile {
     let connection = try Connection(
       path: path, mode: dryRun ? .readOnly : .readWrite, busyTimeout: busyTimeout)
     let applied = try CaseDatabase.migrator.migrate(connection, upTo: target, dryRun: dryRun)
+    // Records a migration queued for the search index (0010) are indexed at once; should
+    // that fail (busy), the migrations stand and the next write or search indexes them.
+    if !dryRun, !applied.isEmpty,
+      try CaseDatabase.migrator.currentVersion(of: connection)
+        == CaseDatabase.migrator.latestVersion
+    {
+      _ = try? CaseDatabase(path: path, access: .readWrite, busyTimeout: busyTimeout)
+        .refreshSearchIndex()
+    }
     return (applied, try CaseDatabase.migrator.currentVersion(of: connection))
   }
 }

@@ -14,17 +14,22 @@ import SQLiteKit
 ///
 /// SQLite: <https://sqlite.org/schematab.html>, <https://sqlite.org/pragma.html#pragma_table_xinfo>
 enum SchemaComparison {
-  /// The findings for `connection`'s main database at schema version `version`.
+  /// The findings for `connection`'s main database at schema version `version`; without
+  /// `includingForeign`, only those about the objects the migrations create (missing or
+  /// different), not the objects of other tools.
   ///
   /// - Throws: `SQLiteError` when either schema cannot be read.
-  static func findings(_ connection: Connection, version: Int) throws -> [CheckFinding] {
+  static func findings(_ connection: Connection, version: Int, includingForeign: Bool = true)
+    throws -> [CheckFinding]
+  {
     guard version > 0, CaseDatabase.migrator.migrations.contains(where: { $0.version == version })
     else { return [] }
     let reference = try Connection(path: ":memory:", mode: .readWriteCreate)
     try CaseDatabase.migrator.migrate(reference, upTo: version)
     let expected = try objects(reference)
     let live = try objects(connection)
-    return try findings(live: live, expected: expected, connection, reference)
+    return try findings(
+      live: live, expected: expected, connection, reference, includingForeign: includingForeign)
   }
 
   /// The triggers and views of `connection` that the migrations up to `version` do not create:
@@ -46,7 +51,7 @@ enum SchemaComparison {
 
   private static func findings(
     live: [String: SchemaObject], expected: [String: SchemaObject], _ connection: Connection,
-    _ reference: Connection
+    _ reference: Connection, includingForeign: Bool
   ) throws -> [CheckFinding] {
     var findings: [CheckFinding] = []
     for (name, object) in expected.sorted(by: { $0.key < $1.key }) {
@@ -68,6 +73,7 @@ enum SchemaComparison {
           "\(object.type) \(name) differs from what the migrations create: \(what)",
           hint: rebuildHint))
     }
+    guard includingForeign else { return findings }
     let ownTables = Set(expected.values.filter { $0.type == "table" }.map(\.table))
     for (name, object) in live.sorted(by: { $0.key < $1.key }) where expected[name] == nil {
       if object.type == "trigger" && ownTables.contains(object.table) {

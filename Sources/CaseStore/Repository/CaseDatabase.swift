@@ -61,7 +61,11 @@ public final class CaseDatabase {
     let migrator = CaseDatabase.migrator
     switch access {
     case .create:
-      try migrator.migrate(connection)
+      // Records a migration queued for the search index (0010) are indexed at once; should
+      // that fail (busy), the next write or search indexes them.
+      if try !migrator.migrate(connection).isEmpty, try pendingSearchChanges() > 0 {
+        _ = try? write {}
+      }
     case .readWrite, .readOnly:
       let current = try migrator.currentVersion(of: connection)
       if current < migrator.latestVersion {
@@ -127,7 +131,8 @@ public final class CaseDatabase {
   /// Runs `body` in one `IMMEDIATE` transaction that is one change set of the history, with
   /// the ``attribution``'s actor and note: the change set is opened (`history_context` names
   /// it, so the schema's triggers file every change under it) before `body` and closed after
-  /// it, inside the transaction; a change set that recorded nothing is removed again.
+  /// it, inside the transaction; a change set that recorded nothing is removed again. Before
+  /// it commits, the records queued for the search index are indexed (docs/search.md).
   ///
   /// - Throws: What `body` throws, or `SQLiteError`; nothing is stored then.
   func transaction<T>(_ body: () throws -> T) throws -> T {
@@ -141,6 +146,8 @@ public final class CaseDatabase {
       try connection.execute(
         "INSERT OR REPLACE INTO history_context (only, change_set_id) VALUES (1, ?)", [changeSet])
       let result = try body()
+      // Every write leaves the search index up to date for every reader (docs/search.md).
+      try drainSearchQueue()
       try connection.execute("DELETE FROM history_context")
       try connection.execute(
         """

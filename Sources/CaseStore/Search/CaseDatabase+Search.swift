@@ -37,36 +37,44 @@ extension CaseDatabase {
   }
 
   /// Brings the search index up to date with the records `search_queue` names, in one
-  /// transaction, and empties the queue (migration 0008).
+  /// transaction, and empties the queue (every ``write(_:)`` does the same before it commits).
   ///
   /// - Returns: How many records were re-indexed.
-  /// - Throws: `SQLiteError` when the database cannot be written (read-only file, busy).
+  /// - Throws: `SQLiteError` when the database cannot be written (read-only file, busy past the
+  ///   busy timeout, or a damaged schema without the index's tables).
   @discardableResult
   public func refreshSearchIndex() throws -> Int {
-    try write {
-      let pending = try pendingSearchChanges()
-      guard pending > 0 else { return 0 }
-      let bound = "BETWEEN -1152921504606846976 AND 1152921504606846976"
-      try connection.execute(
-        """
-        DELETE FROM search_index WHERE rowid IN (
-          SELECT ref * 4 + CASE kind WHEN 'suspect' THEN 1 WHEN 'alibi' THEN 2 ELSE 3 END
-          FROM search_queue WHERE ref \(bound));
-        INSERT INTO search_index (rowid, kind, ref, text)
-          SELECT id * 4 + 1, 'suspect', id, name || ' ' || species FROM animals
-          WHERE id IN (SELECT ref FROM search_queue WHERE kind = 'suspect' AND ref \(bound));
-        INSERT INTO search_index (rowid, kind, ref, text)
-          SELECT animal_id * 4 + 2, 'alibi', animal_id, statement FROM alibis
-          WHERE statement <> ''
-            AND animal_id IN (SELECT ref FROM search_queue WHERE kind = 'alibi' AND ref \(bound));
-        INSERT INTO search_index (rowid, kind, ref, text)
-          SELECT id * 4 + 3, 'incident', id, notes FROM incidents
-          WHERE notes <> ''
-            AND id IN (SELECT ref FROM search_queue WHERE kind = 'incident' AND ref \(bound));
-        DELETE FROM search_queue;
-        """)
-      return pending
+    try write { try pendingSearchChanges() }
+  }
+
+  /// Re-indexes the records `search_queue` names from their current rows (text folded by
+  /// `SearchText`, docs/search.md) and empties the queue, inside the caller's transaction.
+  /// Costs one probe of the queue when it is empty.
+  ///
+  /// - Returns: How many queued records there were.
+  /// - Throws: `SQLiteError` when the index or its source tables cannot be read or written.
+  @discardableResult
+  func drainSearchQueue() throws -> Int {
+    let probe = try statement("SELECT EXISTS (SELECT 1 FROM search_queue)")
+    guard try probe.step(), probe.int64(at: 0) == 1 else { return 0 }
+    var queued: [(kind: SearchHit.Kind, ref: Int64)] = []
+    let rows = try statement("SELECT kind, ref FROM search_queue")
+    while try rows.step() {
+      guard let kind = SearchHit.Kind(rawValue: rows.text(at: 0)) else { continue }
+      queued.append((kind, rows.int64(at: 1)))
     }
+    let bound: ClosedRange<Int64> = -(1 << 60)...(1 << 60)
+    let delete = try statement("DELETE FROM search_index WHERE rowid = ?")
+    let insert = try statement(
+      "INSERT INTO search_index (rowid, kind, ref, shown, text) VALUES (?, ?, ?, ?, ?)")
+    for (kind, ref) in queued where bound.contains(ref) {
+      let rowid = ref * 4 + (kind == .suspect ? 1 : kind == .alibi ? 2 : 3)
+      try delete.run([rowid])
+      guard let shown = try searchedText(kind, ref) else { continue }
+      try insert.run([rowid, kind.rawValue, ref, shown, SearchText.folded(shown)])
+    }
+    try statement("DELETE FROM search_queue").run([])
+    return queued.count
   }
 
   /// The records matching `text`, most relevant first (FTS5's `bm25`).
@@ -84,32 +92,36 @@ extension CaseDatabase {
   public func search(
     _ text: String, raw: Bool, limit: Int, marks: (open: String, close: String)
   ) throws -> [SearchHit] {
-    guard let query = raw ? text : Self.searchQuery(text) else {
+    guard let query = raw ? SearchText.foldedQuery(text) : Self.searchQuery(text) else {
       throw CaseError.invalidValue(
         field: "search text", value: text, expected: "at least one word (letters or digits)")
     }
     let rows = try connection.prepare(
       """
-      SELECT s.kind, s.ref,
-        CASE s.kind WHEN 'suspect' THEN highlight(search_index, 2, ?2, ?3)
-          ELSE snippet(search_index, 2, ?2, ?3, '…', 12) END AS text,
+      SELECT s.kind, s.ref, s.shown, highlight(search_index, 3, char(64976), char(64977)),
         -bm25(search_index) AS relevance,
         CASE s.kind WHEN 'incident' THEN 'incident #' || s.ref
           ELSE (SELECT a.name || ' the ' || a.species FROM animals a WHERE a.id = s.ref) END
           AS subject
       FROM search_index s WHERE search_index MATCH ?1
-      ORDER BY bm25(search_index), s.rowid LIMIT ?4
+      ORDER BY bm25(search_index), s.rowid LIMIT ?2
       """)
-    try rows.bind([query, marks.open, marks.close, Int64(limit)])
+    try rows.bind([query, Int64(limit)])
     var hits: [SearchHit] = []
     do {
       while try rows.step() {
+        let kind = SearchHit.Kind(rawValue: rows.text(at: 0)) ?? .suspect
+        let shown = rows.text(at: 2)
+        // Marked in the original text; suspects whole, alibis and notes cut around the match.
+        let text =
+          SearchText(shown).marked(
+            rows.text(at: 3), open: marks.open, close: marks.close,
+            window: kind == .suspect ? nil : 12) ?? shown
         hits.append(
           SearchHit(
-            rank: hits.count + 1, kind: SearchHit.Kind(rawValue: rows.text(at: 0)) ?? .suspect,
-            id: rows.int64(at: 1),
-            subject: rows.optionalText(at: 4) ?? "suspect #\(rows.int64(at: 1))",
-            text: rows.text(at: 2), relevance: rows.double(at: 3)))
+            rank: hits.count + 1, kind: kind, id: rows.int64(at: 1),
+            subject: rows.optionalText(at: 5) ?? "suspect #\(rows.int64(at: 1))",
+            text: text, relevance: rows.double(at: 4)))
       }
     } catch let error as SQLiteError where raw && error.code == .error {
       throw CaseError.invalidValue(
@@ -119,15 +131,30 @@ extension CaseDatabase {
   }
 
   /// The FTS5 query for words a person typed: each whitespace-separated word with a letter or
-  /// digit in it, as a quoted string (inner quotes doubled), all required; `nil` when there is
-  /// no such word.
+  /// digit in it, folded as the index is (`SearchText`) and quoted (inner quotes doubled), all
+  /// required; `nil` when there is no such word.
   static func searchQuery(_ text: String) -> String? {
     let words = text.split(whereSeparator: \.isWhitespace).filter { word in
       word.contains { $0.isLetter || $0.isNumber }
     }
     guard !words.isEmpty else { return nil }
     return words.map { word in
-      "\"" + String(word.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] }) + "\""
+      SearchText.quoted(SearchText.folded(String(word)), closed: true)
     }.joined(separator: " ")
+  }
+
+  /// The text a record puts in the index: a suspect's name and species, a suspect's alibi (not
+  /// blank) or an incident's notes (not empty); `nil` when the record is gone or has none.
+  private func searchedText(_ kind: SearchHit.Kind, _ ref: Int64) throws -> String? {
+    let sql =
+      switch kind {
+      case .suspect: "SELECT name || ' ' || species FROM animals WHERE id = ?"
+      case .alibi: "SELECT statement FROM alibis WHERE animal_id = ? AND statement <> ''"
+      case .incident: "SELECT notes FROM incidents WHERE id = ? AND notes <> ''"
+      }
+    let row = try statement(sql)
+    try row.bind([ref])
+    guard try row.step() else { return nil }
+    return row.optionalText(at: 0)
   }
 }

@@ -1,5 +1,11 @@
 import CaseStore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `inspector search <text> [--raw] [--limit N]`: full-text search over suspects' names and
 /// species, alibis and incident notes (docs/search.md).
 struct SearchCommand: InspectorCommand {
@@ -18,14 +24,15 @@ struct SearchCommand: InspectorCommand {
     "limit", valueName: "n", help: "How many matches at most (default 20).")
 
   func run(_ context: CommandContext) throws -> String {
-    try context.requireDatabaseFile()
-    // Bring the index up to date with every client's writes first; a file this process cannot
-    // write is searched as it is, with a warning.
-    if let writable = try? context.openDatabase(write: true) {
-      _ = try? writable.refreshSearchIndex()
-    }
     let database = try context.openDatabase(write: false)
-    let pending = try database.pendingSearchChanges()
+    // Bring the index up to date with other clients' writes first (inspector's own writes
+    // leave it up to date). Busy waits the busy timeout and fails (exit 75) as every read does;
+    // only a file this process cannot write is searched as it is, with a warning.
+    var pending = try database.pendingSearchChanges()
+    if pending > 0, context.canWriteDatabaseFile {
+      try context.openDatabase(write: true).refreshSearchIndex()
+      pending = try database.pendingSearchChanges()
+    }
     if pending > 0 {
       context.writeToStandardError(
         "inspector: warning: \(pending) recent change(s) are not indexed yet (the file is"
@@ -60,5 +67,16 @@ struct SearchCommand: InspectorCommand {
     try listing.write(hits)
     try listing.finish()
     return ""
+  }
+}
+
+extension CommandContext {
+  /// `true` when this process may write the case file and its directory (where SQLite keeps
+  /// its `-wal`, `-shm` and `-journal` files).
+  fileprivate var canWriteDatabaseFile: Bool {
+    let slash = databasePath.lastIndex(of: "/")
+    let directory =
+      slash.map { $0 == databasePath.startIndex ? "/" : String(databasePath[..<$0]) } ?? "."
+    return access(databasePath, W_OK) == 0 && access(directory, W_OK) == 0
   }
 }

@@ -169,14 +169,25 @@ public struct CommandContext {
   /// Opens the existing case file (README "A short tour": only `init`, `demo` and `restore` may
   /// create it).
   ///
-  /// - Parameter write: `false` opens read-only.
+  /// - Parameter write: `false` opens read-only, for a reading command: a file whose schema
+  ///   differs from what its migrations create is refused then, since its derived columns and
+  ///   indexes could contradict its rows (docs/schema.md "A damaged schema").
   /// - Throws: ``CommandFailure`` with exit 66 when the file is missing (with a hint naming
-  ///   `inspector init`), or whatever ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
+  ///   `inspector init`), with exit 65 naming `inspector check` for a damaged schema (reads), or
+  ///   whatever ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
   public func openDatabase(write: Bool) throws -> CaseDatabase {
     try requireDatabaseFile()
     let database = try CaseDatabase(
       path: databasePath, access: write ? .readWrite : .readOnly, busyTimeout: busyTimeout)
-    if write { database.attribution = try attribution() }
+    if write {
+      database.attribution = try attribution()
+    } else if let fault = try database.schemaDamage().first {
+      throw CommandFailure(
+        "the case file is damaged: its schema differs from what its migrations create ("
+          + fault.message + "), so its orders and derived columns cannot be trusted",
+        hint: "run 'inspector check' for every difference and how to repair it",
+        exitCode: .dataError)
+    }
     return database
   }
 
