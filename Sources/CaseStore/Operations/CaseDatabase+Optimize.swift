@@ -21,25 +21,22 @@ extension CaseDatabase {
     public var freePagesAfter: Int
     /// Whether `VACUUM` ran.
     public var vacuumed: Bool
-    /// Bytes the database file and its `-wal` took on disk before and after (`nil` for an
-    /// in-memory database).
-    public var bytesOnDisk: (before: Int, after: Int)?
+    /// Bytes the database file and its `-wal` took on disk before (`nil` for an in-memory
+    /// database).
+    public var bytesOnDiskBefore: Int?
+    /// Bytes the database file and its `-wal` take on disk after (`nil` for an in-memory
+    /// database).
+    public var bytesOnDiskAfter: Int?
 
     /// Bytes given back to the file system: how much the database file and its `-wal` shrank
     /// together, never negative (`ANALYZE` may add a page). The page counts are what SQLite
     /// sees, which a WAL not yet copied back can make smaller than the file; without files,
     /// the page counts' difference.
     public var bytesFreed: Int {
-      guard let bytesOnDisk else { return max(0, pagesBefore - pagesAfter) * pageSize }
-      return max(0, bytesOnDisk.before - bytesOnDisk.after)
-    }
-
-    public static func == (left: Self, right: Self) -> Bool {
-      left.pageSize == right.pageSize && left.pagesBefore == right.pagesBefore
-        && left.freePagesBefore == right.freePagesBefore && left.pagesAfter == right.pagesAfter
-        && left.freePagesAfter == right.freePagesAfter && left.vacuumed == right.vacuumed
-        && left.bytesOnDisk?.before == right.bytesOnDisk?.before
-        && left.bytesOnDisk?.after == right.bytesOnDisk?.after
+      guard let bytesOnDiskBefore, let bytesOnDiskAfter else {
+        return max(0, pagesBefore - pagesAfter) * pageSize
+      }
+      return max(0, bytesOnDiskBefore - bytesOnDiskAfter)
     }
   }
 
@@ -70,7 +67,7 @@ extension CaseDatabase {
       pageSize: try pragma("page_size"), pagesBefore: try pragma("page_count"),
       freePagesBefore: try pragma("freelist_count"), pagesAfter: 0, freePagesAfter: 0,
       vacuumed: vacuum)
-    let bytesBefore = bytesOnDisk()
+    report.bytesOnDiskBefore = bytesOnDisk()
     try connection.execute("ANALYZE")
     try connection.execute("PRAGMA optimize")
     if vacuum {
@@ -79,9 +76,7 @@ extension CaseDatabase {
     }
     report.pagesAfter = try pragma("page_count")
     report.freePagesAfter = try pragma("freelist_count")
-    if let bytesBefore, let bytesAfter = bytesOnDisk() {
-      report.bytesOnDisk = (bytesBefore, bytesAfter)
-    }
+    report.bytesOnDiskAfter = bytesOnDisk()
     return report
   }
 
