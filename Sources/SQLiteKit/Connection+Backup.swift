@@ -64,23 +64,37 @@ extension Connection {
 
 extension Connection {
   /// Writes a consistent copy of this database to the file `path`, never leaving a half file
-  /// there: the copy goes to a temporary file beside `path` (mode 0600), is switched out of WAL
-  /// mode (one self-contained file, no `-wal` beside it), passes the check `verify` asks for,
-  /// is synced, and is then renamed over `path`, and the directory is synced.
+  /// there: see ``backup(to:pagesPerStep:verify:progress:)``, with this database's own files
+  /// protected.
   ///
-  /// A destination that is a symbolic link is written through: the link's final target gets the
-  /// copy (the temporary file sits beside the target) and the link stays a link.
+  /// - Throws: ``OutputFileError``, before anything is written, when `path` (after symbolic
+  ///   links) is a directory, device, FIFO or socket, or this database or its `-wal`, `-shm`
+  ///   or `-journal`; otherwise what ``backup(to:pagesPerStep:verify:progress:)`` throws.
+  /// - SQLite: <https://sqlite.org/backup.html>
+  public func backup(
+    toFile path: String, pagesPerStep: Int = 1024, verify: BackupVerification = .quick,
+    progress: ((_ remaining: Int, _ total: Int) throws -> Void)? = nil
+  ) throws {
+    let file = try OutputFile(
+      path: path, writing: "a backup",
+      protecting: self.path == ":memory:" ? [] : [.init(path: self.path, role: "the database")])
+    try backup(to: file, pagesPerStep: pagesPerStep, verify: verify, progress: progress)
+  }
+
+  /// Writes a consistent copy of this database to `file`, never leaving a half file there: the
+  /// copy goes to the temporary file ``OutputFile/replace(_:)`` makes beside the target (mode
+  /// 0600), is switched out of WAL mode (one self-contained file, no `-wal` beside it), passes
+  /// the check `verify` asks for, is synced, and is then renamed over the target, and the
+  /// directory is synced. A symbolic link is written through (its target gets the copy).
   ///
   /// - Parameters:
-  ///   - path: The destination: a new path or an existing regular file, which is replaced
-  ///     atomically.
+  ///   - file: The destination, already checked against the output-file rule.
   ///   - pagesPerStep: Pages copied per step of the online backup.
   ///   - verify: How the copy is checked before the rename (``BackupVerification/quick`` by
   ///     default).
   ///   - progress: Called after each step with (remaining, total) pages; it may throw to stop
   ///     the copy, which then removes the temporary file and rethrows.
-  /// - Throws: ``BackupDestinationError``, before anything is written, when `path` (after
-  ///   symbolic links) is a directory, device, FIFO or socket; ``FileOperationError`` when the temporary file cannot be created (missing or
+  /// - Throws: ``FileOperationError`` when the temporary file cannot be created (missing or
   ///   unwritable directory), synced or renamed; `SQLiteError` from the copy (e.g.
   ///   ``ResultCode/busy``) or ``ResultCode/corrupt`` when the copy fails its check; what
   ///   `progress` throws. The temporary file is removed on failure. Temporary files that killed
@@ -88,27 +102,10 @@ extension Connection {
   ///   ``removeStaleBackupFiles(besides:olderThan:)``).
   /// - SQLite: <https://sqlite.org/backup.html>
   public func backup(
-    toFile path: String, pagesPerStep: Int = 1024, verify: BackupVerification = .quick,
+    to file: OutputFile, pagesPerStep: Int = 1024, verify: BackupVerification = .quick,
     progress: ((_ remaining: Int, _ total: Int) throws -> Void)? = nil
   ) throws {
-    let path = try BackupDestination(path: path).target
-    let directory = Connection.directory(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    Connection.removeStaleBackupFiles(besides: path)
-    let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw FileOperationError(path: path, operation: "create", code: errno)
-    }
-    close(descriptor)
-    var renamed = false
-    defer {
-      if !renamed {
-        unlink(temporary)
-        unlink(temporary + "-journal")
-      }
-    }
-    do {
+    try file.replace { temporary, _ in
       let destination = try Connection(
         path: temporary, mode: .readWrite, busyTimeout: busyTimeout, walMode: false)
       try backup(into: destination, pagesPerStep: pagesPerStep, progress: progress)
@@ -117,12 +114,6 @@ extension Connection {
         try Connection.verifyCopy(at: temporary, full: verify == .full, busyTimeout: busyTimeout)
       }
     }
-    try Connection.sync(file: temporary)
-    guard rename(temporary, path) == 0 else {
-      throw FileOperationError(path: path, operation: "rename a backup to", code: errno)
-    }
-    renamed = true
-    try Connection.sync(file: directory)
   }
 
   /// Checks a backup's copy with `quick_check`, or `integrity_check` when `full`, on a read-only

@@ -5,10 +5,15 @@
 #endif
 
 extension Connection {
-  /// Lists the temporary files that killed backups left in the directory of `path`, whatever
-  /// destination they were for: `.NAME.tmp-PID-RANDOM` (and its `-journal`), regular files
-  /// whose process `PID` no longer exists and that have not changed for `olderThan` seconds.
-  /// A running backup's file is never listed: its process exists, and its file keeps changing.
+  /// Lists the temporary files that killed writers of files (backups, changesets) left in the
+  /// directory of `path`, whatever destination they were for: `.NAME.tmp-PID-RANDOM` (and its
+  /// `-journal`), regular files whose writer is gone. A file being written is never listed.
+  ///
+  /// A writer is gone when no process `PID` exists here and no one holds the lock that
+  /// ``OutputFile/replace(_:)`` keeps on its temporary file while it writes (an open file
+  /// description lock on its first byte, which also covers a writer in another PID namespace
+  /// or on another machine sharing the directory). Where such locks are not available (systems
+  /// other than Linux), the file must also not have changed for `olderThan` seconds.
   ///
   /// Meant for reports such as `inspector check`: each path is a full-size leftover copy that
   /// the next backup into that directory removes (see
@@ -16,8 +21,8 @@ extension Connection {
   ///
   /// - Parameters:
   ///   - path: A database or backup path; its directory is searched (`.` for a bare name).
-  ///   - olderThan: Seconds since the file last changed (default 10 minutes; the age also guards
-  ///     against a process id seen from another PID namespace).
+  ///   - olderThan: Seconds since the file last changed, where the lock cannot be tested
+  ///     (default 10 minutes).
   /// - Returns: Full paths (directory + `/` + name), in directory order; empty when the
   ///   directory cannot be read.
   public static func staleBackupFiles(besides path: String, olderThan: Int = 600) -> [String] {
@@ -31,27 +36,91 @@ extension Connection {
         String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
       guard let pid = backupProcessID(ofTemporaryFile: file) else { continue }
+      // A process of that id exists here (or may: EPERM): its writer may be running. This
+      // also keeps the lock test below away from this process's own temporary files.
       if kill(pid, 0) == 0 || errno != ESRCH { continue }
       let full = "\(directory)/\(file)"
       var info = stat()
       guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-      #if os(Linux)
-        let changed = info.st_mtim.tv_sec
-      #else
-        let changed = info.st_mtimespec.tv_sec
-      #endif
-      guard Int(now - changed) >= olderThan else { continue }
+      let main = file.hasSuffix("-journal") ? String(full.dropLast("-journal".count)) : full
+      switch temporaryFileLock(at: main) {
+      case .held: continue
+      case .free: break
+      case .unknown:
+        #if os(Linux)
+          let changed = info.st_mtim.tv_sec
+        #else
+          let changed = info.st_mtimespec.tv_sec
+        #endif
+        guard Int(now - changed) >= olderThan else { continue }
+      }
       stale.append(full)
     }
     return stale
   }
 
+  /// Locks the first byte of a temporary file being written (an open file description lock,
+  /// held until `descriptor` is closed, unaffected by other descriptors of the file closing),
+  /// so that ``staleBackupFiles(besides:olderThan:)`` in any process can tell it is in use.
+  /// SQLite never locks that byte, so its own locks on the file are not in the way. Does
+  /// nothing where such locks do not exist.
+  ///
+  /// - Parameter descriptor: A descriptor of the file, open for writing.
+  static func lockTemporaryFile(_ descriptor: Int32) {
+    #if os(Linux)
+      var lock = firstByteLock()
+      _ = fcntl(descriptor, openFileDescriptionSetLock, &lock)
+    #endif
+  }
+
+  /// Whether someone holds the lock of ``lockTemporaryFile(_:)`` on the file at `path`.
+  enum TemporaryFileLock {
+    /// A writer holds it: the file is in use.
+    case held
+    /// No one holds it (or the file is gone: a `-journal` without its database).
+    case free
+    /// It cannot be told (no such locks here, or the file cannot be opened).
+    case unknown
+  }
+
+  /// Tests the lock of ``lockTemporaryFile(_:)`` on `path` without taking it.
+  static func temporaryFileLock(at path: String) -> TemporaryFileLock {
+    #if os(Linux)
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+      guard descriptor >= 0 else { return errno == ENOENT ? .free : .unknown }
+      defer { close(descriptor) }
+      var lock = firstByteLock()
+      guard fcntl(descriptor, openFileDescriptionGetLock, &lock) == 0 else { return .unknown }
+      return lock.l_type == Int16(F_UNLCK) ? .free : .held
+    #else
+      return .unknown
+    #endif
+  }
+
+  #if os(Linux)
+    /// `F_OFD_GETLK` and `F_OFD_SETLK` (Linux 3.15; the same on every architecture), which
+    /// Glibc declares only under `_GNU_SOURCE`.
+    private static let openFileDescriptionGetLock: Int32 = 36
+    private static let openFileDescriptionSetLock: Int32 = 37
+
+    /// A write lock on byte 0.
+    private static func firstByteLock() -> flock {
+      var lock = flock()
+      lock.l_type = Int16(F_WRLCK)
+      lock.l_whence = Int16(SEEK_SET)
+      lock.l_start = 0
+      lock.l_len = 1
+      return lock
+    }
+  #endif
+
   /// Removes the files ``staleBackupFiles(besides:olderThan:)`` lists: the leftovers of killed
-  /// backups to any destination in the directory of `path`.
+  /// writers to any destination in the directory of `path`.
   ///
   /// - Parameters:
-  ///   - path: A backup destination; its directory is swept.
-  ///   - olderThan: Seconds since the file last changed (default 10 minutes).
+  ///   - path: A destination; its directory is swept.
+  ///   - olderThan: Seconds since the file last changed, where the writer's lock cannot be
+  ///     tested (default 10 minutes).
   /// - Returns: The paths removed.
   @discardableResult
   public static func removeStaleBackupFiles(besides path: String, olderThan: Int = 600)

@@ -145,12 +145,14 @@ struct CheckCommandTests {
     #expect(warnings.text.contains("see 'inspector check'"))
   }
 
+  /// Reported at once, however fresh, since its process is gone (it once took ten minutes);
+  /// the file of a backup whose process is alive (this one) is not.
   @Test func aKilledBackupsTemporaryFileBesideTheDatabaseIsReported() throws {
     let cli = try CLITestCase(seeded: true)
     let leftover = cli.directory.appendingPathComponent(".old.sqlite.tmp-999999999-7").path
     #expect(FileManager.default.createFile(atPath: leftover, contents: Data(count: 4096)))
-    try FileManager.default.setAttributes(
-      [.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: leftover)
+    let running = cli.directory.appendingPathComponent(".new.sqlite.tmp-\(getpid())-8").path
+    #expect(FileManager.default.createFile(atPath: running, contents: Data(count: 4096)))
     let report = try jsonObject(cli.succeed("check", "--json"))
     let findings = try #require(report["findings"] as? [[String: Any]])
     #expect(findings.count == 1)

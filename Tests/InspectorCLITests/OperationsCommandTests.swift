@@ -662,7 +662,7 @@ import Testing
 
   @Test func backupRefusesTheDatabaseItselfAndAnEmptyDestination() throws {
     let cli = try CLITestCase(seeded: true)
-    cli.expectRefusal(["backup", cli.databasePath], status: 64, messageContains: "itself")
+    cli.expectRefusal(["backup", cli.databasePath], status: 73, messageContains: "itself")
     cli.expectRefusal(["backup", ""], status: 64, messageContains: "'<dest>'")
     let journalMode = try Connection(path: cli.databasePath, mode: .readOnly)
       .scalar("PRAGMA journal_mode")

@@ -58,6 +58,53 @@ struct OptimizeCommandTests {
     expectSuccess(after, "optimize --vacuum once the lock is gone")
   }
 
+  /// A reader of an older snapshot (another connection inside a read transaction) keeps the
+  /// checkpoint from copying the vacuumed database back: the file has not shrunk, so the run
+  /// fails with 75 and says why, instead of reporting bytes freed that are still taken.
+  @Test func aReaderBlockingTheCheckpointIsReportedNotCalledFreed() throws {
+    let session = try CLITestCase(seeded: true)
+    session.succeed(
+      "sql", "--write",
+      """
+      CREATE TABLE scratch (x TEXT);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+      INSERT INTO scratch SELECT printf('%.2000c', 'x') FROM n;
+      DROP TABLE scratch;
+      """)
+    let sizeBefore = try fileSize(session.databasePath)
+    let reader = try Connection(path: session.databasePath, mode: .readOnly)
+    try reader.execute("BEGIN")
+    let read = try reader.prepare("SELECT count(*) FROM animals")
+    #expect(try read.step())
+    #expect(read.int64(at: 0) == 10)
+    let blocked = session.run("optimize", "--vacuum", "--busy-timeout", "200")
+    expectFailure(
+      blocked, status: 75, messageContains: "kept the checkpoint from copying it back")
+    #expect(blocked.standardError.contains("the file has not shrunk yet"))
+    #expect(blocked.standardError.contains("hint: try again, or raise --busy-timeout"))
+    #expect(try fileSize(session.databasePath) == sizeBefore)
+    read.reset()
+    try reader.execute("COMMIT")
+    // Once the reader is done, the same command gives the space back (the file's and the WAL's
+    // the blocked run left) and says so.
+    let onDisk = try fileSize(session.databasePath) + fileSize(session.databasePath + "-wal")
+    let done = try jsonObject(session.succeed("optimize", "--vacuum", "--json"))
+    let freed = try #require(done["bytes_freed"] as? Int)
+    #expect(try fileSize(session.databasePath) == onDisk - freed)
+    #expect(try fileSize(session.databasePath) < sizeBefore - 300 * 2000)
+    #expect(try session.suspects().count == 10)
+    #expect(session.succeed("check").contains("sqlite_stat1"))
+  }
+
+  /// `ANALYZE` adds `sqlite_stat1`, so a first vacuum of a compact file can end a page
+  /// larger than it began; it once printed "freed 0 bytes (-1 pages ...)".
+  @Test func aVacuumThatFreesNothingNeverPrintsNegativePages() throws {
+    let session = try CLITestCase(seeded: true)
+    let text = session.succeed("optimize", "--vacuum")
+    #expect(text.contains("freed 0 bytes (0 pages of "), "\(text)")
+    #expect(!text.contains("(-"), "\(text)")
+  }
+
   private func fileSize(_ path: String) throws -> Int {
     (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   }

@@ -34,27 +34,41 @@ import Testing
 
   // MARK: - backup.sh
 
+  /// The files in `directory` whose names start with `cases-` (not the hidden manifest, not
+  /// `cases-archive`'s backups).
+  private func files(in directory: URL) throws -> Set<String> {
+    Set(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        .filter { $0.hasPrefix("cases-") && !$0.hasPrefix("cases-archive-") }
+        .map { directory.appendingPathComponent($0).path })
+  }
+
+  /// Rotation keeps the newest KEEP backups the script made, in the order it made them, and
+  /// removes exactly the older ones it made; files with the same name pattern that it did not
+  /// make (once removed as if they were its own) and other databases' backups stay.
   @Test func backupRotationKeepsExactlyTheNewestKeep() throws {
     let cli = try CLITestCase(seeded: true)
     let directory = cli.directory.appendingPathComponent("backups")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-    // Older backups of this database, and backups of two other databases (`other.sqlite`,
-    // `cases-archive.sqlite`) that must stay.
+    // Files named like older backups of this database, and backups of two other databases
+    // (`other.sqlite`, `cases-archive.sqlite`): none was made by the script.
+    var strangers: [URL] = []
     for second in 1...4 {
-      let old = directory.appendingPathComponent("cases-20200101T00000\(second)Z.sqlite")
-      try Data("old".utf8).write(to: old)
+      strangers.append(directory.appendingPathComponent("cases-20200101T00000\(second)Z.sqlite"))
     }
-    let others = ["other-20200101T000001Z.sqlite", "cases-archive-20200101T000001Z.sqlite"]
+    strangers += ["other-20200101T000001Z.sqlite", "cases-archive-20200101T000001Z.sqlite"]
       .map { directory.appendingPathComponent($0) }
-    for other in others { try Data("other".utf8).write(to: other) }
+    for stranger in strangers { try Data("not a backup".utf8).write(to: stranger) }
 
     var created: [String] = []
+    var removed: [String] = []
     for run in 1...5 {
       let result = try script("backup.sh", cli.databasePath, directory.path, "3", in: cli)
       #expect(result.status == 0, "run \(run): \(result.standardError)")
       let paths = reported("backup: ", in: result.standardOutput)
       #expect(paths.count == 1, "run \(run): \(result.standardOutput)")
       created += paths
+      removed += reported("removed: ", in: result.standardOutput)
       let made = try #require(paths.first)
       // Rotation must never remove the backup it has just made.
       #expect(cli.fileExists(made), "run \(run) removed its own new backup \(made)")
@@ -65,14 +79,12 @@ import Testing
       }
     }
     #expect(Set(created).count == 5)
-    let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      .filter { $0.hasPrefix("cases-") && !$0.hasPrefix("cases-archive-") }.map {
-        directory.appendingPathComponent($0).path
-      }
-    #expect(kept.count == 3)
-    // The three newest are the last three this test made, whatever second they fell in.
-    #expect(Set(kept) == Set(created.suffix(3)), "kept \(kept.sorted()), made \(created)")
-    for other in others { #expect(FileManager.default.fileExists(atPath: other.path)) }
+    #expect(removed == Array(created.prefix(2)))
+    for stranger in strangers {
+      #expect(OperationsFixture.bytes(stranger.path) == Data("not a backup".utf8))
+    }
+    let kept = try files(in: directory).subtracting(strangers.map(\.path))
+    #expect(kept == Set(created.suffix(3)), "kept \(kept.sorted()), made \(created)")
     for path in kept {
       #expect(try OperationsFixture.mode(path) == 0o600)
       let check = cli.run("--db", path, "check")
@@ -80,30 +92,93 @@ import Testing
     }
   }
 
-  /// A fault check finds in the new backup is the live database's too (here a Greek species
-  /// written twice by another client): the backup is kept, as the newest copy there is, nothing
-  /// older is rotated away, and the run fails with 65.
-  @Test func aBackupWithCheckFaultsIsKeptAndNothingIsRotated() throws {
+  /// A file whose name sorts after the new backup's (a skewed clock's date, or a copy of a
+  /// backup under a later name) once made `backup.sh DB DIR 1` delete the backup it had just
+  /// made. Order is the order the script made its backups, and it removes only its own.
+  @Test func aLaterSortingFileNeverGetsTheNewBackupRemoved() throws {
     let cli = try CLITestCase(seeded: true)
+    let directory = cli.directory.appendingPathComponent("backups")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+    // A real case-file copy under a later name, and a file with a far-future date.
+    let copy = directory.appendingPathComponent("cases-20991231T235959Z.sqlite").path
+    cli.succeed("backup", copy)
+    let copyBytes = OperationsFixture.bytes(copy)
+    let future = directory.appendingPathComponent("cases-20990101T000000Z.sqlite")
+    try Data("from a skewed clock".utf8).write(to: future)
+    var made: [String] = []
+    for run in 1...2 {
+      let result = try script("backup.sh", cli.databasePath, directory.path, "1", in: cli)
+      #expect(result.status == 0, "run \(run): \(result.standardError)")
+      let path = try #require(reported("backup: ", in: result.standardOutput).first)
+      made.append(path)
+      #expect(cli.fileExists(path), "run \(run) removed its own new backup")
+      #expect(
+        try OperationsFixture.contents(of: path)
+          == OperationsFixture.contents(of: cli.databasePath))
+      #expect(reported("removed: ", in: result.standardOutput) == Array(made.dropLast()))
+    }
+    #expect(!cli.fileExists(made[0]))
+    #expect(OperationsFixture.bytes(copy) == copyBytes)
+    #expect(OperationsFixture.bytes(future.path) == Data("from a skewed clock".utf8))
+    #expect(try files(in: directory) == [copy, future.path, made[1]])
+  }
+
+  /// A backup the script made but whose bytes changed since (another tool wrote to it, or a
+  /// file was put in its place) is not the script's any more: it is left, with a warning.
+  @Test func aBackupChangedSinceItWasMadeIsNotRemoved() throws {
+    let cli = try CLITestCase(seeded: true)
+    let directory = cli.directory.appendingPathComponent("backups")
+    let first = try script("backup.sh", cli.databasePath, directory.path, "1", in: cli)
+    #expect(first.status == 0, "\(first.standardError)")
+    let old = try #require(reported("backup: ", in: first.standardOutput).first)
+    try Connection(path: old).execute("INSERT INTO alibis (animal_id, statement) VALUES (1, 'x')")
+    let changed = OperationsFixture.bytes(old)
+    let second = try script("backup.sh", cli.databasePath, directory.path, "1", in: cli)
+    #expect(second.status == 0, "\(second.standardError)")
+    #expect(reported("removed: ", in: second.standardOutput) == [])
+    #expect(second.standardError.contains("left \(old): it changed since this script made it"))
+    #expect(OperationsFixture.bytes(old) == changed)
+    let new = try #require(reported("backup: ", in: second.standardOutput).first)
+    #expect(try files(in: directory) == [old, new])
+  }
+
+  /// A fault that persists in the live database (here a Greek species written twice by
+  /// another client) once kept every backup and rotated nothing, run after run, until the disk
+  /// filled. Each faulted backup is kept apart in faulted/, those rotate among themselves
+  /// (KEEP at most), no good backup is touched, and every run fails with 65.
+  @Test func aPersistentFaultKeepsRotatingApartAndFailsLoudly() throws {
+    let cli = try CLITestCase(seeded: true)
+    let directory = cli.directory.appendingPathComponent("backups")
+    let healthy = try script("backup.sh", cli.databasePath, directory.path, "2", in: cli)
+    #expect(healthy.status == 0, "\(healthy.standardError)")
+    let good = try #require(reported("backup: ", in: healthy.standardOutput).first)
+    let goodBytes = OperationsFixture.bytes(good)
     let writer = try Connection(path: cli.databasePath)
     try writer.execute(
       """
       INSERT INTO animals (name, species, paw_size) VALUES ('Big', 'ΑΛΕΠΟΥ', 'small');
       INSERT INTO animals (name, species, paw_size) VALUES ('Small', 'αλεπου', 'small');
       """)
-    let directory = cli.directory.appendingPathComponent("backups")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-    let old = directory.appendingPathComponent("cases-20200101T000001Z.sqlite")
-    try Data("old".utf8).write(to: old)
-    let result = try script("backup.sh", cli.databasePath, directory.path, "1", in: cli)
-    #expect(result.status == 65)
-    #expect(result.standardError.contains("kept it and removed no older backup"))
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-    #expect(files.count == 2)
-    #expect(FileManager.default.fileExists(atPath: old.path))
-    let made = directory.appendingPathComponent(try #require(files.last)).path
-    #expect(
-      try OperationsFixture.contents(of: made) == OperationsFixture.contents(of: cli.databasePath))
+    let faulted = directory.appendingPathComponent("faulted")
+    var made: [String] = []
+    for run in 1...4 {
+      let result = try script("backup.sh", cli.databasePath, directory.path, "2", in: cli)
+      #expect(result.status == 65, "run \(run): \(result.standardError)")
+      #expect(result.standardError.contains("has faults"), "\(result.standardError)")
+      #expect(result.standardError.contains("removed no good backup"))
+      let path = try #require(reported("backup: ", in: result.standardOutput).first)
+      #expect(path.hasPrefix(faulted.path + "/"), "\(path)")
+      made.append(path)
+      #expect(
+        try OperationsFixture.contents(of: path)
+          == OperationsFixture.contents(of: cli.databasePath))
+      #expect(
+        reported("removed: ", in: result.standardOutput)
+          == (run > 2 ? [made[run - 3]] : []), "run \(run)")
+    }
+    #expect(try files(in: faulted) == Set(made.suffix(2)))
+    #expect(try files(in: directory) == [good])
+    #expect(OperationsFixture.bytes(good) == goodBytes)
   }
 
   /// Two runs started together (in the same second) once wrote one file name and both

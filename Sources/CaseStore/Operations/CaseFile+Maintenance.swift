@@ -14,42 +14,32 @@ extension CaseFile {
     public var pages: Int
   }
 
-  /// Why a backup destination is refused before anything is written.
-  public enum BackupRefusal: Error, Equatable, Sendable {
-    /// DEST names the database itself (`""`) or its `-wal`, `-shm` or `-journal` (the suffix).
-    case destinationIsDatabase(suffix: String)
-  }
-
   /// Copies the case file at `path` to `destination` with SQLite's online backup API (see
-  /// `Connection.backup(toFile:pagesPerStep:progress:)`: a temporary file beside the target,
+  /// `Connection.backup(to:pagesPerStep:verify:progress:)`: a temporary file beside the target,
   /// checked, synced, renamed; a symbolic link written through).
   ///
   /// - Parameters:
   ///   - path: The case file; it stays in use by others during the copy.
-  ///   - destination: A new path or an existing regular file.
+  ///   - destination: The output file, already checked against the output-file rule with
+  ///     this case file among the databases it protects.
   ///   - busyTimeout: Milliseconds to wait for another connection's lock.
   ///   - verify: How the copy is checked before it is renamed into place: `quick_check` by
   ///     default, `integrity_check` for `full`, or nothing.
   ///   - progress: Called after each step with (remaining, total) pages; may throw to stop.
-  /// - Returns: The destination and its page count.
-  /// - Throws: ``BackupRefusal`` when `destination` is one of the database's own files;
-  ///   `BackupDestinationError` for a device, directory, FIFO or socket; `FileOperationError`
-  ///   or `SQLiteError` from the copy; what `progress` throws.
+  /// - Returns: The destination as given and its page count.
+  /// - Throws: `FileOperationError` or `SQLiteError` from the copy; what `progress` throws.
   /// - SQLite: <https://sqlite.org/backup.html>
   public static func backup(
-    at path: String, to destination: String, busyTimeout: Int = 5000,
+    at path: String, to destination: OutputFile, busyTimeout: Int = 5000,
     verify: BackupVerification = .quick,
     progress: ((_ remaining: Int, _ total: Int) throws -> Void)? = nil
   ) throws -> BackupSummary {
-    if let suffix = try BackupDestination(path: destination).clash(withDatabaseAt: path) {
-      throw BackupRefusal.destinationIsDatabase(suffix: suffix)
-    }
     let source = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
-    try source.backup(toFile: destination, verify: verify, progress: progress)
+    try source.backup(to: destination, verify: verify, progress: progress)
     let pages =
-      try Connection(path: destination, mode: .readOnly)
+      try Connection(path: destination.target, mode: .readOnly)
       .scalar("PRAGMA page_count")?.integerValue ?? 0
-    return BackupSummary(path: destination, pages: Int(pages))
+    return BackupSummary(path: destination.path, pages: Int(pages))
   }
 
   // MARK: - Check

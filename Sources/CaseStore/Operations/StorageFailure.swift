@@ -31,8 +31,9 @@ public struct StorageFailure: Error, Sendable, Equatable, CustomStringConvertibl
     case migrationDrift
     /// Any other migration failure (a newer schema, a failing step, an unknown target).
     case migration
-    /// A backup destination that cannot be written to (a directory, a device).
-    case backupDestination
+    /// An output file refused by the output-file rule (a directory, a device, a database in
+    /// use).
+    case outputFile
     /// Creating or renaming a file failed.
     case fileCreation
     /// Another file operation (sync, remove, read) failed.
@@ -64,8 +65,8 @@ public struct StorageFailure: Error, Sendable, Equatable, CustomStringConvertibl
       } else {
         self.init(kind: .migration, message: error.description)
       }
-    case let error as BackupDestinationError:
-      self.init(kind: .backupDestination, message: error.description)
+    case let error as OutputFileError:
+      self.init(kind: .outputFile, message: error.description)
     case let error as FileOperationError:
       let creating = error.operation == "create" || error.operation.hasPrefix("rename")
       self.init(kind: creating ? .fileCreation : .fileOperation, message: error.description)

@@ -22,24 +22,17 @@ struct BackupCommand: InspectorCommand {
   func run(_ context: CommandContext) throws -> String {
     let destination = context[dest].path
     try context.requireDatabaseFile()
+    let file = try context.outputFile(destination, writing: "a backup")
     let showProgress = OutputStyle.isTerminal(fileDescriptor: 2)
-    let summary: CaseFile.BackupSummary
-    do {
-      summary = try Interruption.during {
-        try CaseFile.backup(
-          at: context.databasePath, to: destination, busyTimeout: context.busyTimeout,
-          verify: context[verify] ?? .quick
-        ) { remaining, total in
-          try Interruption.check("the backup")
-          guard showProgress, total > 0 else { return }
-          context.writeToStandardError(Self.progressLine(done: total - remaining, total: total))
-        }
+    let summary = try Interruption.during {
+      try CaseFile.backup(
+        at: context.databasePath, to: file, busyTimeout: context.busyTimeout,
+        verify: context[verify] ?? .quick
+      ) { remaining, total in
+        try Interruption.check("the backup")
+        guard showProgress, total > 0 else { return }
+        context.writeToStandardError(Self.progressLine(done: total - remaining, total: total))
       }
-    } catch CaseFile.BackupRefusal.destinationIsDatabase(let suffix) {
-      throw context.usageError(
-        suffix.isEmpty
-          ? "DEST is the database itself; give another file"
-          : "DEST is the database's \(suffix) file, which SQLite needs; give another file")
     }
     if showProgress { context.writeToStandardError("\n") }
     let pages = Int64(summary.pages)

@@ -1,7 +1,8 @@
 import CaseStore
 
 /// `inspector changes export --base BASE`: the changes made since BASE (the copy an
-/// investigator took away) as a changeset file, on stdout or in `--output` (docs/changes.md).
+/// investigator took away) as a changeset file, on stdout or in `--output` (docs/changes.md),
+/// which follows the output-file rule (docs/operations.md "Files the tool writes").
 struct ChangesExportCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "export", abstract: "Write the changes made since BASE as a changeset file.")
@@ -12,9 +13,15 @@ struct ChangesExportCommand: InspectorCommand {
     "output", valueName: "file", help: "Write the changeset to this file instead of stdout.")
 
   func run(_ context: CommandContext) throws -> String {
-    let changeset = try context.openDatabase(write: false).changeset(since: context[base].path)
-    guard let file = context[output]?.path else { return changeset.fileText }
-    try ChangesetFile.save(changeset.fileText, to: file)
+    let basePath = context[base].path
+    // Checked before any work: the file may not be the case file, the base, or their files.
+    let file = try context[output].map {
+      try context.outputFile(
+        $0.path, writing: "a changeset", alsoProtecting: [(basePath, "the base")])
+    }
+    let changeset = try context.openDatabase(write: false).changeset(since: basePath)
+    guard let file else { return changeset.fileText }
+    try file.write(Array(changeset.fileText.utf8))
     return ""
   }
 }

@@ -9,7 +9,8 @@ struct OptimizeCommand: InspectorCommand {
     discussion: """
       --vacuum also rebuilds the file without its free pages and says how much it freed; it
       waits for other writers as long as --busy-timeout says, then fails (exit 75) and leaves
-      the file as it was.
+      the file as it was. It also fails (exit 75) when a reader of an older snapshot keeps the
+      file from shrinking past --busy-timeout.
       """)
 
   let vacuum = Flag("vacuum", help: "Also reclaim free pages (VACUUM).")
@@ -36,7 +37,7 @@ struct OptimizeCommand: InspectorCommand {
       if report.vacuumed {
         text +=
           "\nVacuumed: \(report.pagesBefore) pages before, \(report.pagesAfter) after; freed "
-          + "\(report.bytesFreed) bytes (\(report.pagesBefore - report.pagesAfter) pages of "
+          + "\(report.bytesFreed) bytes (\(report.bytesFreed / report.pageSize) pages of "
           + "\(report.pageSize) bytes)."
       } else if report.freePagesBefore > 0 {
         text +=

@@ -6,7 +6,8 @@ import CaseStore
   import Darwin
 #endif
 
-/// Reading and writing changeset files for `changes export`, `show` and `apply`.
+/// Reading changeset files for `changes show` and `apply` (`changes export --output` writes
+/// through `CommandContext.outputFile(_:writing:alsoProtecting:)`).
 enum ChangesetFile {
   /// Reads and decodes the changeset file at `path`.
   ///
@@ -23,29 +24,5 @@ enum ChangesetFile {
       bytes += chunk[0..<count]
     }
     return try CaseChangeset(fileBytes: bytes, path: path)
-  }
-
-  /// Writes `text` to `path` (created with mode 0600, replaced if it exists).
-  ///
-  /// - Throws: ``CommandFailure`` with exit 73 when the file cannot be written.
-  static func save(_ text: String, to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw CommandFailure(
-        "cannot create \(path): \(String(cString: strerror(errno)))", exitCode: .cannotCreate)
-    }
-    defer { close(descriptor) }
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes {
-        write(descriptor, $0.baseAddress! + offset, bytes.count - offset)
-      }
-      guard written > 0 else {
-        throw CommandFailure(
-          "cannot write \(path): \(String(cString: strerror(errno)))", exitCode: .cannotCreate)
-      }
-      offset += written
-    }
   }
 }

@@ -124,7 +124,7 @@ public struct CommandFailure: Error, Equatable, Sendable {
       return CommandFailure("I/O error: \(error.message)", exitCode: .ioError)
     case .otherSQLite:
       return CommandFailure(error.message, exitCode: .failure)
-    case .backupDestination, .fileCreation:
+    case .outputFile, .fileCreation:
       return CommandFailure(error.message, exitCode: .cannotCreate)
     case .fileOperation:
       return CommandFailure(error.message, exitCode: .ioError)

@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-extension BackupDestination {
+extension OutputFile {
   /// The files that make up the database at `path`, as SQLite names them: the database, its
   /// write-ahead log, its shared-memory index and its rollback journal.
   ///
@@ -13,7 +13,7 @@ extension BackupDestination {
 
   /// Which file of the database at `database` this destination would overwrite, if any: `""`
   /// for the database itself, or `-wal`, `-shm`, `-journal` for the files SQLite keeps beside
-  /// it (writing a backup over the `-wal` destroys committed transactions).
+  /// it (writing over the `-wal` destroys committed transactions).
   ///
   /// Compared by name after following symbolic links and resolving the directories (so
   /// `./x/../db.sqlite-wal` and a link to it match even when the file does not exist yet, and
@@ -22,23 +22,23 @@ extension BackupDestination {
   ///
   /// - Returns: The suffix of the file it names, or `nil` when it names none of them.
   public func clash(withDatabaseAt database: String) -> String? {
-    let ours = BackupDestination.canonical(target)
+    let ours = OutputFile.canonical(target)
     // SQLite names the -wal, -shm and -journal after the database file it opens, that is after
     // every symbolic link is followed: compare with those names and with the names as given.
-    var bases = [BackupDestination.canonical(database)]
+    var bases = [OutputFile.canonical(database)]
     if let resolved = realpath(database, nil) {
       bases.append(String(cString: resolved))
       free(resolved)
     }
-    for suffix in BackupDestination.databaseFileSuffixes {
+    for suffix in OutputFile.databaseFileSuffixes {
       if bases.contains(where: { ours == $0 + suffix })
-        || BackupDestination.isSameFile(target, database + suffix)
+        || OutputFile.isSameFile(target, database + suffix)
       {
         return suffix
       }
       // `other-wal` where `other` is the database under another name (a hard link).
       if !suffix.isEmpty, target.hasSuffix(suffix),
-        BackupDestination.isSameFile(String(target.dropLast(suffix.count)), database)
+        OutputFile.isSameFile(String(target.dropLast(suffix.count)), database)
       {
         return suffix
       }

@@ -1,0 +1,82 @@
+import Foundation
+import SQLiteKit
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The temporary file of a backup that is still running is never a leftover: `check` does not
+/// list it and another backup into the same directory does not sweep it. Once its process is
+/// killed, it is a leftover at once (it used to take ten minutes), however fresh.
+@Suite struct LeftoverBackupTests {
+  /// The names in `directory` of backups' temporary files (not their `-journal`).
+  private func temporaryFiles(in directory: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+      .filter { $0.hasPrefix(".") && $0.contains(".tmp-") && !$0.hasSuffix("-journal") }
+  }
+
+  /// The `file` findings of `check --json`, as their messages.
+  private func fileNotes(_ sandbox: ProcessSandbox) throws -> [String] {
+    let run = try sandbox.run("check", "--json")
+    expectNoCrash(run, "check")
+    let report = try jsonObject(run.standardOutput)
+    let findings = try #require(report["findings"] as? [[String: Any]])
+    return findings.filter { $0["check"] as? String == "file" }
+      .compactMap { $0["message"] as? String }
+  }
+
+  @Test func aRunningBackupsFileIsLeftAloneAndAKilledOnesIsListedAtOnce() throws {
+    let sandbox = try ProcessSandbox()
+    // About 20 MB, so that the copy takes long enough to be caught in the act.
+    expectSuccess(
+      try sandbox.run(
+        "sql", "--write",
+        """
+        CREATE TABLE pad(b BLOB);
+        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 5000)
+        INSERT INTO pad SELECT randomblob(4000) FROM c;
+        """), "pad")
+    let destination = sandbox.path("running.sqlite")
+    // Start a backup beside the database and stop it (SIGSTOP) once its temporary file exists:
+    // its process is alive, its copy half made.
+    var caught: (process: Process, file: String)?
+    for _ in 0..<5 where caught == nil {
+      unlink(destination)
+      let process = try sandbox.start(["backup", destination])
+      while process.isRunning, temporaryFiles(in: sandbox.caseDirectory).isEmpty {
+        usleep(100)
+      }
+      if process.isRunning, let file = temporaryFiles(in: sandbox.caseDirectory).first {
+        kill(process.processIdentifier, SIGSTOP)
+        caught = (process, sandbox.path(file))
+      } else {
+        process.waitUntilExit()
+      }
+    }
+    guard let (process, file) = caught else {
+      withKnownIssue("every backup finished before its temporary file was seen") {
+        Issue.record("no running backup caught")
+      }
+      return
+    }
+    let halfMade = OperationsFixture.bytes(file)
+    // Running: not listed, and another backup into the same directory does not sweep it.
+    #expect(try fileNotes(sandbox) == [])
+    expectSuccess(try sandbox.run("backup", sandbox.path("other.sqlite")), "another backup")
+    #expect(OperationsFixture.bytes(file) == halfMade)
+    // Killed: a leftover at once, listed by check and swept by the next backup.
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let note = { (path: String) in "\(path) is a temporary file left by a killed backup" }
+    let notes = Set(try fileNotes(sandbox))
+    #expect(notes.contains(note(file)), "\(notes)")
+    #expect(notes.isSubset(of: [note(file), note(file + "-journal")]), "\(notes)")
+    expectSuccess(try sandbox.run("backup", sandbox.path("other.sqlite")), "the next backup")
+    #expect(temporaryFiles(in: sandbox.caseDirectory) == [])
+    #expect(!FileManager.default.fileExists(atPath: file + "-journal"))
+    #expect(try fileNotes(sandbox) == [])
+  }
+}
