@@ -87,7 +87,7 @@ public struct CommandFailure: Error, Equatable, Sendable {
           error.description,
           hint: "add --on-conflict skip or --on-conflict replace to apply the rest",
           exitCode: .dataError)
-      case .notAChangeset, .schemaMismatch:
+      case .notAChangeset, .schemaMismatch, .foreignTables, .tableShape:
         return CommandFailure(error.description, exitCode: .dataError)
       }
     case let error as AdHocQuery.ReadOnlyViolation:
