@@ -138,7 +138,7 @@ extension CaseHistory {
     _ connection: Connection, where condition: String, _ arguments: [any SQLiteBindable],
     _ body: (RecordedEntry) throws -> Void
   ) throws {
-    let rows = try connection.prepare(
+    let rows = try connection.cachedStatement(
       """
       SELECT e.id, e.change_set_id, e.table_name, e.row_key, e.operation, v.column_name,
         v.before_value, v.after_value

@@ -46,7 +46,6 @@ extension CaseHistory {
   ///
   /// - Throws: ``CaseError/undoBreaksReference(changeSet:problem:)``; `SQLiteError`.
   func expectReferencesKept(_ entries: [RecordedEntry], undoing target: Int64) throws {
-    let connection = database.connection
     var checked: Set<String> = []
     for entry in entries {
       let table = entry.table
@@ -54,10 +53,11 @@ extension CaseHistory {
       else { continue }
       if let row = try liveRow(table, key: entry.key) {
         for reference in RecordedTable.references where reference.child == table.name {
-          guard let id = row[reference.column], id != .null,
-            try connection.scalar(
-              "SELECT 1 FROM \"\(reference.parent)\" WHERE id = ?", [id]) == nil
-          else { continue }
+          guard let id = row[reference.column], id != .null else { continue }
+          let parent = try database.statement(
+            "SELECT 1 FROM \"\(reference.parent)\" WHERE id = ?")
+          try parent.bind([id])
+          guard try parent.nextRow() == nil else { continue }
           throw CaseError.undoBreaksReference(
             changeSet: target,
             problem: "\(try rowName(table, entry.key)) would name \(reference.parent) id"
@@ -69,7 +69,7 @@ extension CaseHistory {
       for reference in RecordedTable.references where reference.parent == table.name {
         guard let child = RecordedTable.named(reference.child) else { continue }
         let columns = child.key.map { "\"\($0)\"" }.joined(separator: ", ")
-        let rows = try connection.prepare(
+        let rows = try database.statement(
           "SELECT \(columns) FROM \"\(child.name)\" WHERE \"\(reference.column)\" = ? LIMIT 1")
         try rows.bind([id])
         guard let found = try rows.nextRow() else { continue }
@@ -143,7 +143,7 @@ extension CaseHistory {
     SQLiteValue]?
   {
     let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
-    let rows = try database.connection.prepare(
+    let rows = try database.statement(
       "SELECT \(columns) FROM \"\(table.name)\" WHERE \(table.keyCondition)")
     try rows.bind(table.key.map { key[$0] ?? .null })
     guard let row = try rows.nextRow() else { return nil }
@@ -159,7 +159,7 @@ extension CaseHistory {
   {
     var keys: [[String: SQLiteValue]] = []
     let columns = table.key.map { "\"\($0)\"" }.joined(separator: ", ")
-    let live = try database.connection.prepare(
+    let live = try database.statement(
       "SELECT \(columns) FROM \"\(table.name)\" WHERE animal_id = ?")
     try live.bind([animal])
     while let row = try live.nextRow() {
@@ -167,7 +167,7 @@ extension CaseHistory {
       for column in table.key { key[column] = try row.value(column) }
       keys.append(key)
     }
-    let recorded = try database.connection.prepare(
+    let recorded = try database.statement(
       "SELECT DISTINCT row_key FROM history_entries WHERE animal_id = ? AND table_name = ?")
     try recorded.bind([animal, table.name])
     while let row = try recorded.nextRow() {
