@@ -217,6 +217,28 @@ struct ChangesCommandTests {
     #expect(number(try office.suspect("dove")["suspicion_level"]) == 0.5)
   }
 
+  /// A changeset of a case table's name with other columns (taken on another tool's file):
+  /// SQLite would skip its changes without a word, and the apply would report them written.
+  @Test func aChangesetOfACaseTableOfAnotherShapeIsRefused() throws {
+    let (office, laptop, base) = try makeCopies()
+    let other = laptop.directory.appendingPathComponent("other.sqlite").path
+    let raw = laptop.directory.appendingPathComponent("other.bin").path
+    try shell(
+      "/usr/bin/sqlite3",
+      [
+        other,
+        "CREATE TABLE alibis (animal_id INTEGER PRIMARY KEY, statement TEXT, witness TEXT);",
+        ".session open main s", ".session attach alibis",
+        "INSERT INTO alibis VALUES (3, 'On the roof.', 'Miko');", ".session changeset \(raw)",
+      ], in: laptop)
+    let file = try wrap(raw, laptop: laptop, base: base)
+    expectFailure(
+      office.run("changes", "apply", file), status: 65,
+      messageContains: "\(file) changes table alibis with 3 column(s) or another primary key"
+        + " than the database's table (2 column(s)) (nothing applied)")
+    #expect(try office.suspect("dove")["alibi"] as? String == "")
+  }
+
   /// Applies nothing, names the foreign tables, and leaves the office's file as it was.
   private func expectRefusedWhole(
     _ raw: String, office: CLITestCase, laptop: CLITestCase, base: String
