@@ -312,9 +312,13 @@ public final class Connection {
   func error(code: Int32, sql: String?) -> SQLiteError {
     let extended = sqlite3_extended_errcode(handle)
     // The connection's code can be stale (e.g. after a misuse); trust the primary code given.
-    let chosen = (extended & 0xFF) == (code & 0xFF) ? extended : code
+    let current = (extended & 0xFF) == (code & 0xFF)
+    // A failure that did not come through the connection (the session extension returns its
+    // codes without setting the connection's error) leaves sqlite3_errmsg at "not an error":
+    // then SQLite's text for the code itself is the message.
+    let message =
+      current ? String(cString: sqlite3_errmsg(handle)) : String(cString: sqlite3_errstr(code))
     return SQLiteError(
-      extendedCode: ResultCode(rawValue: chosen),
-      message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+      extendedCode: ResultCode(rawValue: current ? extended : code), message: message, sql: sql)
   }
 }

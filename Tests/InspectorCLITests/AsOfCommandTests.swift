@@ -47,8 +47,18 @@ struct AsOfCommandTests {
       table.contains(
         "Catie      Crow      Pink Pearl Apple, Golden Nectar Plum, Hauer Pippin Apple"))
 
-    // Before the first change set, the case was empty.
-    #expect(cli.succeed("list", "--as-of", "2000-01-01T00:00", "--json") == "[]\n")
+    // Before the first change set nothing is known: said so, with where the history starts,
+    // never an empty case or "no suspect matches".
+    let first = try #require(
+      try jsonArray(cli.succeed("history", "--json")).last?["at"] as? String)
+    for command in [["show", "crow"], ["list"]] {
+      for point in ["2000-01-01T00:00", "2000-01-01T00:00Z", "0"] {
+        expectFailure(
+          cli.run(command + ["--as-of", point]), status: 65,
+          messageContains: "'\(point)' is before the history: it starts at \(first)"
+            + " (change set 1)")
+      }
+    }
     expectFailure(
       cli.run("list", "--as-of", "99"), status: 65, messageContains: "no change set with id '99'")
     expectFailure(cli.run("show", "crow", "--as-of", "yesterday"), status: 65)

@@ -101,7 +101,7 @@ struct ChangesCommandTests {
     #expect(skip.standardError == "")
     #expect(
       skip.standardOutput
-        == "Applied \(file): 2 change(s), 1 conflict(s) skipped.\n"
+        == "Applied \(file): 1 of 2 change(s) written (0 replaced), 1 skipped.\n"
         + "skipped (conflict): Catie the Crow: suspicion level 0.0 -> 0.2\n")
     #expect(try office.suspect("crow")["suspicion_level"] as? Double == 0.9)
     #expect(try office.suspect("hedgehog")["alibi"] as? String == "Out foraging")
@@ -139,17 +139,144 @@ struct ChangesCommandTests {
     #expect(try office.suspect("raccoon")["alibi"] as? String == "In the garden")
 
     let skip = office.succeed("changes", "apply", file, "--on-conflict", "skip")
-    #expect(skip.hasPrefix("Applied \(file): 3 change(s), 3 conflict(s) skipped.\n"))
+    #expect(skip.hasPrefix("Applied \(file): 0 of 3 change(s) written (0 replaced), 3 skipped.\n"))
     #expect(skip.contains("skipped (data): Rénard the Raccoon: alibi 'Asleep' -> 'At the library'"))
     #expect(skip.contains("skipped (not-found): Fabrizio the Fish: alibi removed (was 'Swimming')"))
     #expect(skip.contains("skipped (conflict): fruit added: Jackfruit ('green')"))
     #expect(try office.suspect("raccoon")["alibi"] as? String == "In the garden")
 
+    // Only the data conflict is written over; the alibi that is gone here and the fruit
+    // whose name is taken here (SQLite tried to replace the row of the same id, and the name
+    // broke a rule) are skipped, and reported as skipped.
     let replace = office.succeed("changes", "apply", file, "--on-conflict", "replace")
-    #expect(replace.contains("replaced"))
+    #expect(
+      replace
+        == "Applied \(file): 1 of 3 change(s) written (1 replaced), 2 skipped.\n"
+        + "skipped (constraint): fruit added: Jackfruit ('green')\n"
+        + "replaced (data): Rénard the Raccoon: alibi 'Asleep' -> 'At the library'\n"
+        + "skipped (not-found): Fabrizio the Fish: alibi removed (was 'Swimming')\n")
     #expect(try office.suspect("raccoon")["alibi"] as? String == "At the library")
     let fruits = try jsonArray(office.succeed("fruit", "list", "--json"))
     #expect(fruits.filter { ($0["name"] as? String)?.lowercased() == "jackfruit" }.count == 1)
+  }
+
+  /// A suspect removed on the laptop: the office's cascade removes the favourites before the
+  /// changeset's own deletes of them arrive, which then find nothing. Not a conflict.
+  @Test func rowsRemovedByTheCascadeOfTheSameChangesetAreNoConflict() throws {
+    let (office, laptop, base) = try makeCopies()
+    laptop.succeed("animal", "remove", "crow")
+    let file = laptop.directory.appendingPathComponent("laptop.changes").path
+    laptop.succeed("changes", "export", "--base", base, "--output", file)
+
+    #expect(office.succeed("changes", "apply", file) == "Applied \(file): 4 change(s).\n")
+    expectFailure(office.run("show", "crow"), status: 65)
+    #expect(
+      office.succeed(
+        "sql", "SELECT count(*) AS n FROM favorite_fruits WHERE animal_id = 4",
+        "--format", "csv") == "n\r\n0\r\n")
+    let history = try jsonArray(office.succeed("history", "--limit", "1", "--json"))
+    #expect((history.first?["changes"] as? [Any])?.count == 4)
+    office.succeed("check")
+  }
+
+  /// A changeset taken with other tools holds every table the case file has: the history's,
+  /// the search index's, its queue. Applying those would write foreign history rows or
+  /// overwrite the office's change sets: refused whole, naming the tables.
+  @Test func aSessionChangesetOfEveryTableIsRefusedWholeNamingTheTables() throws {
+    let (office, laptop, base) = try makeCopies()
+    let raw = laptop.directory.appendingPathComponent("session.bin").path
+    // The sqlite3 shell's session, attached to every table (no filter).
+    try shell(
+      "/usr/bin/sqlite3",
+      [
+        laptop.databasePath, ".session open main s", ".session attach *",
+        "INSERT INTO suspicion_levels (animal_id, level) VALUES (3, 0.5);",
+        ".session changeset \(raw)",
+      ], in: laptop)
+    try expectRefusedWhole(raw, office: office, laptop: laptop, base: base)
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqldiff")))
+  func aSqldiffChangesetIsRefusedWholeNamingTheTables() throws {
+    let (office, laptop, base) = try makeCopies()
+    laptop.succeed("suspect", "dove", "0.5")
+    laptop.succeed("animal", "remove", "snail")
+    let raw = laptop.directory.appendingPathComponent("sqldiff.bin").path
+    try shell("/usr/bin/sqldiff", ["--changeset", raw, base, laptop.databasePath], in: laptop)
+    try expectRefusedWhole(raw, office: office, laptop: laptop, base: base)
+
+    // sqldiff limited to a case table makes a changeset that applies.
+    try shell(
+      "/usr/bin/sqldiff",
+      [
+        "--changeset", raw, "--table", "suspicion_levels", base,
+        laptop.databasePath,
+      ], in: laptop)
+    let file = try wrap(raw, laptop: laptop, base: base)
+    #expect(office.succeed("changes", "apply", file) == "Applied \(file): 1 change(s).\n")
+    #expect(number(try office.suspect("dove")["suspicion_level"]) == 0.5)
+  }
+
+  /// A changeset of a case table's name with other columns (taken on another tool's file):
+  /// SQLite would skip its changes without a word, and the apply would report them written.
+  @Test func aChangesetOfACaseTableOfAnotherShapeIsRefused() throws {
+    let (office, laptop, base) = try makeCopies()
+    let other = laptop.directory.appendingPathComponent("other.sqlite").path
+    let raw = laptop.directory.appendingPathComponent("other.bin").path
+    try shell(
+      "/usr/bin/sqlite3",
+      [
+        other,
+        "CREATE TABLE alibis (animal_id INTEGER PRIMARY KEY, statement TEXT, witness TEXT);",
+        ".session open main s", ".session attach alibis",
+        "INSERT INTO alibis VALUES (3, 'On the roof.', 'Miko');", ".session changeset \(raw)",
+      ], in: laptop)
+    let file = try wrap(raw, laptop: laptop, base: base)
+    expectFailure(
+      office.run("changes", "apply", file), status: 65,
+      messageContains: "\(file) changes table alibis with 3 column(s) or another primary key"
+        + " than the database's table (2 column(s)) (nothing applied)")
+    #expect(try office.suspect("dove")["alibi"] as? String == "")
+  }
+
+  /// Applies nothing, names the foreign tables, and leaves the office's file as it was.
+  private func expectRefusedWhole(
+    _ raw: String, office: CLITestCase, laptop: CLITestCase, base: String
+  ) throws {
+    let file = try wrap(raw, laptop: laptop, base: base)
+    let before = try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office)
+    for policy in ["fail", "skip", "replace"] {
+      let refused = office.run("changes", "apply", file, "--on-conflict", policy)
+      expectFailure(
+        refused, status: 65,
+        messageContains: "\(file) changes table(s) history_change_sets, history_entries,"
+          + " history_values, which are not case tables")
+      #expect(refused.standardError.contains("(nothing applied)"))
+    }
+    #expect(try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office) == before)
+  }
+
+  /// Raw changeset bytes as a changeset file, with the header `changes export` writes.
+  private func wrap(_ raw: String, laptop: CLITestCase, base: String) throws -> String {
+    let header = try #require(
+      laptop.succeed("changes", "export", "--base", base).split(separator: "\n").first)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: raw))
+    let file = raw + ".changes"
+    try Data(
+      (header + "\n" + bytes.base64EncodedString(options: [.lineLength76Characters]) + "\n")
+        .utf8
+    ).write(to: URL(fileURLWithPath: file))
+    return file
+  }
+
+  /// Runs another client's tool; returns its stdout.
+  @discardableResult
+  private func shell(_ tool: String, _ arguments: [String], in cli: CLITestCase) throws -> String {
+    let result = try ChildProcess(
+      tool, arguments, environment: ["PATH": "/usr/bin:/bin"], directory: cli.directory
+    ).wait()
+    #expect(result.status == 0, "\(tool): \(result.standardError)")
+    return result.standardOutput
   }
 
   @Test func filesThatAreNotChangesetsOrForAnotherSchemaAreRefused() throws {

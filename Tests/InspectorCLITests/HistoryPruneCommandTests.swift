@@ -43,6 +43,14 @@ struct HistoryPruneCommandTests {
     #expect(cli.succeed("list", "--as-of", "2", "--json").contains("\"Rénard\""))
     #expect(number(try cli.suspect("crow")["suspicion_level"]) == 0.3)
     #expect(cli.succeed("list", "--as-of", "4", "--json") == cli.succeed("list", "--json"))
+    // What the prune dropped is not known: an id or a time before the baseline says so.
+    let baselineAt = try #require(sets[2]["at"] as? String)
+    for point in ["1", "2000-01-01T00:00Z"] {
+      expectFailure(
+        cli.run("show", "crow", "--as-of", point), status: 65,
+        messageContains: "'\(point)' is before the history: it starts at \(baselineAt)"
+          + " (change set 2)")
+    }
     cli.succeed("check")
     cli.succeed("undo", "3")
     #expect(try cli.suspect("crow")["alibi"] as? String == "")

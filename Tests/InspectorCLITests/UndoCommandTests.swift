@@ -91,11 +91,7 @@ struct UndoCommandTests {
       "UPDATE fruits SET color = 'green' WHERE name = 'Pink Pearl Apple';",
       "DELETE FROM favorite_fruits WHERE animal_id = 4 AND fruit_id = 15;",
     ] {
-      let shell = try ChildProcess(
-        "/usr/bin/sqlite3", [cli.databasePath, statement], environment: ["PATH": "/usr/bin:/bin"],
-        directory: cli.directory
-      ).wait()
-      #expect(shell.status == 0, "\(shell.standardError)")
+      try sqlite3(cli, statement)
     }
     let favourites = try cli.suspect("crow")["favorite_fruits"] as? [String]
     #expect(favourites == ["Golden Nectar Plum", "Hauer Pippin Apple"])
@@ -119,6 +115,133 @@ struct UndoCommandTests {
     expectFailure(cli.run("undo", "99"), status: 65, messageContains: "no change set with id '99'")
     expectFailure(cli.run("undo", "x"), status: 65, messageContains: "no change set with id 'x'")
     #expect(cli.succeed("undo", "--help").contains("USAGE: inspector undo [<id>]"))
+  }
+
+  /// A write that went around the history: another client (the sqlite3 shell) drops the
+  /// table's history trigger, writes, and puts the trigger back.
+  struct WriteAroundTheHistory: Sendable, CustomTestStringConvertible {
+    /// A command run first (inspector's arguments), or none.
+    var setup: [String] = []
+    /// What the change set to undo does (inspector's arguments, one command).
+    let change: [String]
+    /// The trigger the other client drops for its write.
+    let trigger: String
+    /// The other client's write.
+    let write: String
+    /// What the refusal must say after `cannot undo change set N: `.
+    let message: String
+
+    var testDescription: String { "\(change.joined(separator: " ")) then \(write)" }
+  }
+
+  static let writesAroundTheHistory = [
+    // A level changed behind the history: the undo would put 0.3's predecessor over 0.99.
+    WriteAroundTheHistory(
+      change: ["suspect", "crow", "0.3"], trigger: "history_suspicion_levels_after_update",
+      write: "UPDATE suspicion_levels SET level = 0.99 WHERE animal_id = 4",
+      message: "suspicion_levels animal_id 4 (Catie the Crow) is not as the history says:"
+        + " level is 0.99, the history says 0.3"),
+    // An alibi rewritten behind the history: the undo would delete the new text.
+    WriteAroundTheHistory(
+      change: ["alibi", "crow", "In the nest."], trigger: "history_alibis_after_update",
+      write: "UPDATE alibis SET statement = 'Hand-written.' WHERE animal_id = 4",
+      message: "alibis animal_id 4 (Catie the Crow) is not as the history says: statement is"
+        + " 'Hand-written.', the history says 'In the nest.'"),
+    // An alibi written behind the history for a suspect whose addition is undone: the
+    // suspect's cascade would delete it.
+    WriteAroundTheHistory(
+      change: ["animal", "add", "--name", "Nia", "--species", "Newt", "--paw", "small"],
+      trigger: "history_alibis_after_insert",
+      write: "INSERT INTO alibis (animal_id, statement) VALUES (11, 'Hand-written.')",
+      message: "alibis animal_id 11 (Nia the Newt) is not as the history says: the row is there"
+        + " (statement 'Hand-written.'), the history says there is no such row"),
+    // An alibi written behind the history after the change set cleared it: the undo would
+    // insert the old one over it.
+    WriteAroundTheHistory(
+      setup: ["alibi", "dove", "On the roof."], change: ["alibi", "dove", "--clear"],
+      trigger: "history_alibis_after_insert",
+      write: "INSERT INTO alibis (animal_id, statement) VALUES (3, 'Hand-written.')",
+      message: "alibis animal_id 3 (Ding the Dove) is not as the history says: the row is there"
+        + " (statement 'Hand-written.'), the history says there is no such row"),
+    // A row deleted behind the history.
+    WriteAroundTheHistory(
+      change: ["suspect", "crow", "0.3"], trigger: "history_suspicion_levels_after_delete",
+      write: "DELETE FROM suspicion_levels WHERE animal_id = 4",
+      message: "suspicion_levels animal_id 4 (Catie the Crow) is not as the history says:"
+        + " the row is not there, the history says it holds level 0.3"),
+    // A column the undo does not write, changed behind the history: still refused, as the
+    // row is not the one the history describes.
+    WriteAroundTheHistory(
+      change: ["animal", "edit", "crow", "--name", "Cathy"],
+      trigger: "history_animals_after_update",
+      write: "UPDATE animals SET paw_size = 'large' WHERE id = 4",
+      message: "animals id 4 (Cathy the Crow) is not as the history says: paw_size is 'large',"
+        + " the history says 'small'"),
+  ]
+
+  @Test(arguments: writesAroundTheHistory)
+  func anUndoOverARowWrittenAroundTheHistoryIsRefused(_ write: WriteAroundTheHistory) throws {
+    let cli = try CLITestCase(seeded: true)
+    for command in [write.setup, write.change] where !command.isEmpty {
+      let outcome = cli.run(command)
+      #expect(outcome.status == 0, "\(command): \(outcome.standardError)")
+    }
+    let changeSet = try latestChangeSet(cli)
+    let trigger = try #require(
+      try sqlite3(cli, "SELECT sql FROM sqlite_schema WHERE name = '\(write.trigger)'"))
+    try sqlite3(cli, "DROP TRIGGER \(write.trigger); \(write.write); \(trigger);")
+    let before = try sqlite3(cli, ".dump")
+
+    let refused = cli.run("undo", "\(changeSet)")
+    expectFailure(
+      refused, status: 65, messageContains: "cannot undo change set \(changeSet): \(write.message)")
+    #expect(refused.standardError.contains("hint: a write went around the history's triggers"))
+    #expect(try sqlite3(cli, ".dump") == before)
+  }
+
+  @Test func anUndoThatWouldLeaveALaterIncidentWithoutItsFruitNamesTheIncident() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("fruit", "add", "Durian", "--color", "olive")
+    let added = try latestChangeSet(cli)
+    cli.succeed("incident", "add", "--fruit", "Durian", "--at", "2026-11-30T09:41")
+    let before = try sqlite3(cli, ".dump")
+
+    let refused = cli.run("undo", "\(added)")
+    expectFailure(
+      refused, status: 65,
+      messageContains: "cannot undo change set \(added): incidents id 2 names fruit 'Durian'"
+        + " (id 20), which this undo would remove")
+    #expect(try sqlite3(cli, ".dump") == before)
+    // Without the incident, the fruit's addition can be undone.
+    cli.succeed("undo")
+    cli.succeed("undo", "\(added)")
+    expectFailure(cli.run("fruit", "edit", "Durian", "--color", "red"), status: 65)
+  }
+
+  @Test func anUndoThatWouldRestoreAFavouriteOfARemovedFruitNamesIt() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("favorite", "remove", "crow", "Hauer Pippin Apple")
+    let removal = try latestChangeSet(cli)
+    // Only the crow held the fruit: with her favourite gone, it can be removed.
+    cli.succeed("fruit", "remove", "Hauer Pippin Apple")
+    expectFailure(
+      cli.run("undo", "\(removal)"), status: 65,
+      messageContains: "cannot undo change set \(removal): favorite_fruits animal_id 4, fruit_id 7"
+        + " (Catie the Crow) would name fruits id 7, which is not there")
+  }
+
+  /// Runs the stock sqlite3 shell on the case file, as another client; returns its output
+  /// without the last line break, or `nil` when it printed nothing.
+  @discardableResult
+  private func sqlite3(_ cli: CLITestCase, _ sql: String) throws -> String? {
+    let shell = try ChildProcess(
+      "/usr/bin/sqlite3", [cli.databasePath, sql], environment: ["PATH": "/usr/bin:/bin"],
+      directory: cli.directory
+    ).wait()
+    #expect(shell.status == 0, "\(shell.standardError)")
+    #expect(shell.standardError == "")
+    let output = shell.standardOutput
+    return output.isEmpty ? nil : String(output.dropLast(output.hasSuffix("\n") ? 1 : 0))
   }
 
   /// The id of the newest change set.

@@ -96,4 +96,21 @@ import Testing
     }
     #expect(try Changeset(bytes: []).changes().isEmpty)
   }
+
+  /// The session extension returns its codes without setting the connection's error, whose
+  /// message then still reads "not an error": the error says what the code means instead.
+  @Test func aFailedApplyIsNeverReportedAsNotAnError() throws {
+    try #require(Connection.hasSessionExtension)
+    let target = try Connection(path: ":memory:")
+    try target.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)")
+    // A table header for `t` with one column, then an insert whose value is cut off.
+    let damaged = Changeset(bytes: [0x54, 0x01, 0x01, 0x74, 0x00, 0x12, 0x00, 0x01])
+    do {
+      try target.apply(damaged) { _ in .omit }
+      Issue.record("a damaged changeset was applied")
+    } catch let error as SQLiteError {
+      #expect(error.message != "not an error")
+      #expect(error.message == "database disk image is malformed")
+    }
+  }
 }

@@ -62,6 +62,12 @@ public enum ChangesError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Applying met conflicts and no `--on-conflict` said what to do; nothing was applied. Each
   /// entry: the conflict's kind and the change in words.
   case conflicts([(kind: String, change: String)])
+  /// The changeset changes tables that are not the documented case tables (the history's,
+  /// the search index's, another tool's), named in the order they come; nothing was applied.
+  case foreignTables(String, tables: [String])
+  /// The changeset's changes to a case table have another number of columns or another
+  /// primary key than the database's table; nothing was applied.
+  case tableShape(String, table: String, found: Int, expected: Int)
 
   public static func == (lhs: ChangesError, rhs: ChangesError) -> Bool {
     lhs.description == rhs.description
@@ -76,6 +82,13 @@ public enum ChangesError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(path) is not a changeset written by 'inspector changes export'"
     case .schemaMismatch(let path, let found, let expected):
       "\(path) is at schema version \(found), the database at \(expected)"
+    case .foreignTables(let path, let tables):
+      "\(path) changes table(s) \(tables.joined(separator: ", ")), which are not case tables;"
+        + " a changeset may change only \(CaseDatabase.changeTables.joined(separator: ", "))"
+        + " (nothing applied)"
+    case .tableShape(let path, let table, let found, let expected):
+      "\(path) changes table \(table) with \(found) column(s) or another primary key than the"
+        + " database's table (\(expected) column(s)) (nothing applied)"
     case .conflicts(let conflicts):
       "\(conflicts.count) conflict(s), nothing applied: "
         + conflicts.prefix(3).map { "\($0.kind): \($0.change)" }.joined(separator: "; ")

@@ -11,6 +11,27 @@ public enum ChangesetConflictPolicy: String, Sendable, CaseIterable {
   case replace
 }
 
+/// What ``CaseDatabase/apply(_:path:onConflict:)`` did.
+public struct ChangesetApplication: Sendable, Equatable {
+  /// A change that met a conflict.
+  public struct Conflict: Sendable, Equatable {
+    /// `data`, `not-found`, `conflict`, `constraint` or `foreign-key` (docs/changes.md).
+    public let kind: String
+    /// The change in words.
+    public let change: String
+    /// Whether the change was written over the row (`--on-conflict replace`); otherwise it
+    /// was skipped.
+    public let replaced: Bool
+  }
+
+  /// The changes the changeset holds (as `changes show` lists them).
+  public let changes: Int
+  /// The changes written: those that met no conflict and those replaced.
+  public let written: Int
+  /// The conflicts met, in order, each with what became of it.
+  public let conflicts: [Conflict]
+}
+
 extension CaseDatabase {
   /// The documented tables a diff and a changeset cover, parents first.
   public static let changeTables = [
@@ -64,31 +85,60 @@ extension CaseDatabase {
 
   /// Applies a changeset file in one transaction (docs/changes.md "Conflicts").
   ///
+  /// Before anything is written, every change must be of a documented case table
+  /// (``changeTables``) of the database's shape: a changeset that carries the history's,
+  /// the search index's or any other table (the sqlite3 shell's `.session` without a filter
+  /// and `sqldiff --changeset` take every table) is refused whole.
+  ///
+  /// A delete that finds its row already gone because a suspect's removal earlier in the same
+  /// changeset removed it by the schema's cascade is no conflict: the row is gone, as the
+  /// change wants.
+  ///
   /// - Parameters:
   ///   - changeset: The changes.
   ///   - path: The file's name, for errors.
   ///   - policy: What to do with conflicting changes.
-  /// - Returns: The conflicts met (kind and the change in words): empty when everything
-  ///   applied cleanly; with ``ChangesetConflictPolicy/skip`` or ``ChangesetConflictPolicy/replace``, those
-  ///   left out or overwritten.
-  /// - Throws: ``ChangesError/conflicts(_:)`` with ``ChangesetConflictPolicy/fail`` when any change
-  ///   conflicts, and always when applying would break a foreign key (nothing is applied
-  ///   then), ``ChangesError/schemaMismatch(_:found:expected:)``, `SQLiteError`.
+  /// - Returns: How many changes were written and each conflict met, with what became of it
+  ///   (replaced, or skipped: with ``ChangesetConflictPolicy/replace`` a change to a row that
+  ///   is gone, or one that breaks a constraint, is still skipped).
+  /// - Throws: ``ChangesError/foreignTables(_:tables:)`` or
+  ///   ``ChangesError/tableShape(_:table:found:expected:)`` for a change of a table that is not
+  ///   a case table of this database's shape; ``ChangesError/conflicts(_:)`` with
+  ///   ``ChangesetConflictPolicy/fail`` when any change conflicts, and always when applying
+  ///   would break a foreign key; ``ChangesError/schemaMismatch(_:found:expected:)``;
+  ///   `SQLiteError`. Nothing is applied then.
   public func apply(
     _ changeset: CaseChangeset, path: String, onConflict policy: ChangesetConflictPolicy
-  ) throws -> [(kind: String, change: String)] {
+  ) throws -> ChangesetApplication {
     try requireSchema(of: changeset, path: path)
+    let changes = try changeset.changeset.changes()
+    try requireCaseTables(changes, path: path)
+    // The suspects the changeset removes: their favourites and interview go by the cascade.
+    let removedAnimals = Set(
+      changes.filter { $0.table == "animals" && $0.operation == .delete }.compactMap {
+        $0.old.first ?? nil
+      })
     return try write {
       let describer = ChangeDescriber(connection: connection, schemas: ["main"])
-      var conflicts: [(kind: String, change: String)] = []
+      let total = try describer.describe(changes).count
+      var conflicts: [ChangesetApplication.Conflict] = []
+      var lastConflicting: ChangesetChange?
       var refused = false
       do {
         try connection.apply(changeset.changeset) { conflict in
           guard let change = conflict.change else {
             conflicts.append(
-              ("foreign-key", "\(conflict.foreignKeyViolations) reference(s) to missing rows"))
+              .init(
+                kind: "foreign-key",
+                change: "\(conflict.foreignKeyViolations) reference(s) to missing rows",
+                replaced: false))
             refused = true
             return .abort
+          }
+          if conflict.kind == .notFound, change.operation == .delete,
+            removedByCascade(change, removedAnimals: removedAnimals)
+          {
+            return .omit
           }
           // A change of derived columns only (the mirrored level, folded keys) follows from
           // another change in the changeset; the triggers make it when that one applies.
@@ -101,18 +151,25 @@ extension CaseDatabase {
           {
             return .replace
           }
-          conflicts.append((conflict.kind.rawValue, words))
-          switch policy {
-          case .fail: return .omit
-          case .skip: return .omit
-          case .replace: return .replace
-          }
+          // SQLite asks again about a change it could not replace (a constraint): the same
+          // change is one conflict, with its final fate.
+          if lastConflicting == change, !conflicts.isEmpty { conflicts.removeLast() }
+          lastConflicting = change
+          let replaced =
+            policy == .replace && (conflict.kind == .data || conflict.kind == .conflict)
+          conflicts.append(
+            .init(kind: conflict.kind.rawValue, change: words, replaced: replaced))
+          return replaced ? .replace : .omit
         }
       } catch is SQLiteError where refused {
-        throw ChangesError.conflicts(conflicts)
+        throw ChangesError.conflicts(conflicts.map { ($0.kind, $0.change) })
       }
-      if policy == .fail, !conflicts.isEmpty { throw ChangesError.conflicts(conflicts) }
-      return conflicts
+      if policy == .fail, !conflicts.isEmpty {
+        throw ChangesError.conflicts(conflicts.map { ($0.kind, $0.change) })
+      }
+      return ChangesetApplication(
+        changes: total, written: total - conflicts.filter { !$0.replaced }.count,
+        conflicts: conflicts)
     }
   }
 
@@ -134,6 +191,49 @@ extension CaseDatabase {
       throw ChangesError.schemaMismatch(base, found: baseVersion, expected: version)
     }
     return try reader.inTransaction(.deferred) { try body(reader, version) }
+  }
+
+  /// Throws unless every change is of a case table (``changeTables``) with this database's
+  /// columns and primary key: SQLite would skip a table of another shape without a word.
+  private func requireCaseTables(_ changes: [ChangesetChange], path: String) throws {
+    var foreign: [String] = []
+    for change in changes where !Self.changeTables.contains(change.table) {
+      if !foreign.contains(change.table) { foreign.append(change.table) }
+    }
+    guard foreign.isEmpty else { throw ChangesError.foreignTables(path, tables: foreign) }
+    var shapes: [String: [Bool]] = [:]
+    for change in changes {
+      if shapes[change.table] == nil {
+        let columns = try connection.prepare(
+          "SELECT pk FROM pragma_table_info(?) ORDER BY cid")
+        try columns.bind([change.table])
+        var keys: [Bool] = []
+        while let row = try columns.nextRow() { keys.append(try row.int64("pk") != 0) }
+        shapes[change.table] = keys
+      }
+      guard let expected = shapes[change.table], expected == change.primaryKey else {
+        throw ChangesError.tableShape(
+          path, table: change.table, found: change.primaryKey.count,
+          expected: shapes[change.table]?.count ?? 0)
+      }
+    }
+  }
+
+  /// Whether `change`, a delete that found no row, is of a suspect's favourite or interview
+  /// that the cascade of a suspect's removal in the same changeset (one of `removedAnimals`)
+  /// has removed: the suspect is gone now.
+  private func removedByCascade(
+    _ change: ChangesetChange, removedAnimals: Set<SQLiteValue>
+  ) -> Bool {
+    guard
+      ["favorite_fruits", "alibis", "sleep_schedules", "suspicion_levels"].contains(
+        change.table), let animal = change.old.first ?? nil, removedAnimals.contains(animal)
+    else { return false }
+    do {
+      return try connection.scalar("SELECT 1 FROM animals WHERE id = ?", [animal]) == nil
+    } catch {
+      return false
+    }
   }
 
   private func requireSchema(of changeset: CaseChangeset, path: String) throws {

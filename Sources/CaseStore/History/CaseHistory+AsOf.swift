@@ -9,20 +9,36 @@ extension CaseHistory {
   /// ``utcTime(parsing:)`` reads it, which names the newest change set recorded at or before
   /// it.
   ///
-  /// - Returns: The change set's id, or `0` for a time before the first change set.
-  /// - Throws: ``CaseError/unknownChangeSet(_:)`` for an id the history does not hold;
-  ///   ``CaseError/invalidValue(field:value:expected:)`` for a malformed time.
+  /// - Returns: The change set's id.
+  /// - Throws: ``CaseError/beforeHistory(point:firstChangeSet:at:)`` for a time or an id
+  ///   before the first change set the history holds (nothing is known of then: the file may
+  ///   be older than the history, or the history was pruned);
+  ///   ``CaseError/unknownChangeSet(_:)`` for an id after the last one, or any point when the
+  ///   history is empty; ``CaseError/invalidValue(field:value:expected:)`` for a malformed
+  ///   time.
   public func changeSet(asOf point: String) throws -> Int64 {
     let connection = database.connection
-    if !point.isEmpty, point.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-      guard let id = Int64(point),
-        try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
+    let isID = !point.isEmpty && point.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    let time = isID ? nil : try utcTime(parsing: point)
+    let first = try connection.prepare(
+      "SELECT id, at FROM history_change_sets ORDER BY id LIMIT 1")
+    guard let row = try first.nextRow() else { throw CaseError.unknownChangeSet("latest") }
+    let firstID = try row.int64("id")
+    let firstAt = try row.text("at")
+    guard let time else {
+      guard let id = Int64(point) else { throw CaseError.unknownChangeSet(point) }
+      guard id >= firstID else {
+        throw CaseError.beforeHistory(point: point, firstChangeSet: firstID, at: firstAt)
+      }
+      guard try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
       else { throw CaseError.unknownChangeSet(point) }
       return id
     }
-    let time = try utcTime(parsing: point)
-    return try connection.scalar(
-      "SELECT max(id) FROM history_change_sets WHERE at <= ?", [time])?.integerValue ?? 0
+    guard
+      let id = try connection.scalar(
+        "SELECT max(id) FROM history_change_sets WHERE at <= ?", [time])?.integerValue
+    else { throw CaseError.beforeHistory(point: point, firstChangeSet: firstID, at: firstAt) }
+    return id
   }
 
   /// The case as it stood after change set `id` (docs/history.md "As of"), rebuilt from the

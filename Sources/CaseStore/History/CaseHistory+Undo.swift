@@ -26,9 +26,14 @@ extension CaseHistory {
   /// - Returns: The reverted change set, the undo's change set and the number of changes.
   /// - Throws: ``CaseError/unknownChangeSet(_:)`` when there is no such change set (or none at
   ///   all); ``CaseError/undoConflict(changeSet:later:)`` when a later change set changed one
-  ///   of the same rows (same table and key); ``CaseError/historyDisagrees(_:)`` when a row
-  ///   to revert is not as the history says; `SQLiteError` when the schema refuses a row.
-  ///   Nothing is changed then.
+  ///   of the same rows (same table and key);
+  ///   ``CaseError/undoUnexpectedRow(changeSet:row:problem:)`` when a row it would write (or
+  ///   remove by a suspect's cascade) is not, in every recorded column, as the history says
+  ///   it is now (a write went around the history's triggers);
+  ///   ``CaseError/undoBreaksReference(changeSet:problem:)`` when the undo would leave a row
+  ///   naming a fruit or suspect that is gone (an incident of a fruit whose addition it
+  ///   reverts); ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
+  ///   `SQLiteError` when the schema refuses a row. Nothing is changed then.
   public func undo(_ id: Int64? = nil) throws -> Undo {
     try database.write {
       let connection = database.connection
@@ -53,7 +58,9 @@ extension CaseHistory {
       guard later.isEmpty else { throw CaseError.undoConflict(changeSet: target, later: later) }
       try connection.execute("PRAGMA defer_foreign_keys = ON")
       let entries = try recordedEntries(of: target)
+      try expectRowsAsRecorded(entries, undoing: target)
       for entry in entries.reversed() { try revert(entry) }
+      try expectReferencesKept(entries, undoing: target)
       if let current {
         try connection.execute(
           "UPDATE history_change_sets SET note = ? WHERE id = ? AND note IS NULL",
@@ -68,6 +75,10 @@ extension CaseHistory {
 
   /// One recorded change as undo and as-of views read it.
   struct RecordedEntry {
+    /// The entry's id (`history_entries.id`).
+    let id: Int64
+    /// The change set it belongs to.
+    let changeSet: Int64
     let table: RecordedTable
     /// The key columns and values (after the change; before it for a delete).
     let key: [String: SQLiteValue]
@@ -127,24 +138,28 @@ extension CaseHistory {
     _ connection: Connection, where condition: String, _ arguments: [any SQLiteBindable],
     _ body: (RecordedEntry) throws -> Void
   ) throws {
-    let rows = try connection.prepare(
+    let rows = try connection.cachedStatement(
       """
-      SELECT e.id, e.table_name, e.row_key, e.operation, v.column_name, v.before_value,
-        v.after_value
+      SELECT e.id, e.change_set_id, e.table_name, e.row_key, e.operation, v.column_name,
+        v.before_value, v.after_value
       FROM history_entries e LEFT JOIN history_values v ON v.entry_id = e.id
       WHERE \(condition) ORDER BY e.change_set_id, e.id, v.ordinal
       """)
     try rows.bind(arguments)
     var entryID: Int64?
-    var pending: (table: RecordedTable, key: [String: SQLiteValue], operation: Operation)?
+    var pending:
+      (
+        id: Int64, changeSet: Int64, table: RecordedTable, key: [String: SQLiteValue],
+        operation: Operation
+      )?
     var before: [(column: String, value: SQLiteValue)] = []
     var after: [(column: String, value: SQLiteValue)] = []
     func flush() throws {
       if let pending {
         try body(
           RecordedEntry(
-            table: pending.table, key: pending.key, operation: pending.operation, before: before,
-            after: after))
+            id: pending.id, changeSet: pending.changeSet, table: pending.table, key: pending.key,
+            operation: pending.operation, before: before, after: after))
       }
       before = []
       after = []
@@ -166,7 +181,7 @@ extension CaseHistory {
         guard table.key.allSatisfy({ key[$0] != nil }) else {
           throw CaseError.historyDisagrees("history entry \(id) has no key of \(tableName)")
         }
-        pending = (table, key, operation)
+        pending = (id, try row.int64("change_set_id"), table, key, operation)
       }
       guard let column = try row.optionalText("column_name") else { continue }
       guard pending?.table.columns.contains(column) == true else {

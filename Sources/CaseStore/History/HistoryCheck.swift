@@ -63,7 +63,7 @@ enum HistoryCheck {
   }
 
   /// A value as SQL would quote it, cut to a readable length.
-  private static func shown(_ value: SQLiteValue?) -> String {
+  static func shown(_ value: SQLiteValue?) -> String {
     switch value ?? .null {
     case .null: return "NULL"
     case .integer(let number): return "\(number)"

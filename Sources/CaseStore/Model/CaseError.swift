@@ -45,6 +45,17 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The history does not agree with the live rows or with the tables it records (a history
   /// or a table changed with its triggers dropped): what disagrees.
   case historyDisagrees(String)
+  /// An undo would write over a row that is not as the history says it is now (a write that
+  /// went around the history's triggers): the change set, the row (table, key and whose it
+  /// is) and what differs, with both values. Nothing was changed.
+  case undoUnexpectedRow(changeSet: Int64, row: String, problem: String)
+  /// An undo would leave a row naming a row it removes, or restore a row naming one that is
+  /// gone (`incident 3 names fruit 'Durian' (id 16), which this undo would remove`). Nothing
+  /// was changed.
+  case undoBreaksReference(changeSet: Int64, problem: String)
+  /// A `--as-of` point before the first change set the history holds: that change set's id
+  /// and time (UTC, as the history prints it).
+  case beforeHistory(point: String, firstChangeSet: Int64, at: String)
 
   /// One line for `inspector: error: ...`.
   public var description: String {
@@ -97,6 +108,13 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
         + later.map(String.init).joined(separator: ", ") + " changed the same rows"
     case .historyDisagrees(let what):
       return "the history disagrees with the case: \(what)"
+    case .undoUnexpectedRow(let changeSet, let row, let problem):
+      return "cannot undo change set \(changeSet): \(row) is not as the history says: \(problem)"
+    case .undoBreaksReference(let changeSet, let problem):
+      return "cannot undo change set \(changeSet): \(problem)"
+    case .beforeHistory(let point, let first, let at):
+      return "'\(CaseError.shown(point))' is before the history: it starts at \(at)"
+        + " (change set \(first))"
     }
   }
 

@@ -17,25 +17,35 @@ struct ChangesApplyCommand: InspectorCommand {
     let path = context[file].path
     let changeset = try ChangesetFile.read(path)
     let database = try context.openDatabase(write: true)
-    let count = try database.changes(in: changeset, path: path).count
     let policy = context[onConflict] ?? .fail
     do {
-      let conflicts = try database.apply(changeset, path: path, onConflict: policy)
-      let verb = policy == .skip ? "skipped" : "replaced"
+      let applied = try database.apply(changeset, path: path, onConflict: policy)
+      let replaced = applied.conflicts.filter(\.replaced).count
+      let skipped = applied.conflicts.count - replaced
       return Render.record(
         context,
         json: [
-          ("path", .string(path)), ("changes", .integer(Int64(count))),
-          ("conflicts", Self.json(conflicts)),
+          ("path", .string(path)), ("changes", .integer(Int64(applied.changes))),
+          ("written", .integer(Int64(applied.written))),
+          ("replaced", .integer(Int64(replaced))), ("skipped", .integer(Int64(skipped))),
+          ("conflicts", Self.json(applied.conflicts)),
         ],
-        csvHeader: ["path", "changes", "conflicts"],
-        csv: [path, "\(count)", "\(conflicts.count)"]
-      ) {
-        ([
-          "Applied \(path): \(count) change(s)"
-            + (conflicts.isEmpty ? "." : ", \(conflicts.count) conflict(s) \(verb).")
+        csvHeader: ["path", "changes", "conflicts", "written", "replaced", "skipped"],
+        csv: [
+          path, "\(applied.changes)", "\(applied.conflicts.count)", "\(applied.written)",
+          "\(replaced)", "\(skipped)",
         ]
-          + conflicts.map { "\(verb) (\($0.kind)): \($0.change)" }).joined(separator: "\n")
+      ) {
+        let summary =
+          applied.conflicts.isEmpty
+          ? "Applied \(path): \(applied.changes) change(s)."
+          : "Applied \(path): \(applied.written) of \(applied.changes) change(s) written"
+            + " (\(replaced) replaced), \(skipped) skipped."
+        return
+          ([summary]
+          + applied.conflicts.map {
+            "\($0.replaced ? "replaced" : "skipped") (\($0.kind)): \($0.change)"
+          }).joined(separator: "\n")
       }
     } catch ChangesError.conflicts(let conflicts) {
       // Like check's findings: the list on stdout, then the one-line error and exit 65.
@@ -50,5 +60,17 @@ struct ChangesApplyCommand: InspectorCommand {
   /// The conflicts as a JSON array of `{"kind", "change"}` objects.
   static func json(_ conflicts: [(kind: String, change: String)]) -> JSONValue {
     .array(conflicts.map { .object([("kind", .string($0.kind)), ("change", .string($0.change))]) })
+  }
+
+  /// The conflicts met by an apply as a JSON array of `{"kind", "change", "outcome"}` objects
+  /// (`outcome`: `replaced` or `skipped`).
+  static func json(_ conflicts: [ChangesetApplication.Conflict]) -> JSONValue {
+    .array(
+      conflicts.map {
+        .object([
+          ("kind", .string($0.kind)), ("change", .string($0.change)),
+          ("outcome", .string($0.replaced ? "replaced" : "skipped")),
+        ])
+      })
   }
 }

@@ -10,7 +10,8 @@ struct UndoCommand: InspectorCommand {
       set of its own (note 'undo of change set N' unless --note): an added row is removed, a
       removed row comes back with every recorded value (a suspect with its favourites and
       interview), a changed value gets its old value back. Refused (exit 65, nothing changed)
-      when a later change set changed any of the same rows; the later ones are named.
+      when a later change set changed any of the same rows (the later ones are named), or when
+      a row it would write is not as the history says (the row and both values are named).
       """)
 
   /// Checked by the case store (exit 65), so kept as text.

@@ -57,6 +57,12 @@ public struct CommandFailure: Error, Equatable, Sendable {
           hint: "undo the later ones first, newest first ('inspector undo \(newest)');"
             + " see 'inspector history'", exitCode: .dataError)
       }
+      if case .undoUnexpectedRow = error {
+        return CommandFailure(
+          error.description,
+          hint: "a write went around the history's triggers; see 'inspector check'",
+          exitCode: .dataError)
+      }
       if case .ambiguousSuspect = error {
         return CommandFailure(
           error.description, hint: "name one suspect by its id, as id:N", exitCode: .dataError)
@@ -81,7 +87,7 @@ public struct CommandFailure: Error, Equatable, Sendable {
           error.description,
           hint: "add --on-conflict skip or --on-conflict replace to apply the rest",
           exitCode: .dataError)
-      case .notAChangeset, .schemaMismatch:
+      case .notAChangeset, .schemaMismatch, .foreignTables, .tableShape:
         return CommandFailure(error.description, exitCode: .dataError)
       }
     case let error as AdHocQuery.ReadOnlyViolation:
