@@ -12,6 +12,10 @@ extension CaseFile {
     public var path: String
     /// Pages in the copy (`PRAGMA page_count`).
     public var pages: Int
+    /// The faults for which a restore of the copy would be refused unless told to accept them
+    /// (``Restorability/faults``); empty when it restores as it is, or was not checked
+    /// (`verify: .none`).
+    public var faults: [CheckFinding] = []
   }
 
   /// Why a backup destination is refused before anything is written.
@@ -22,19 +26,26 @@ extension CaseFile {
 
   /// Copies the case file at `path` to `destination` with SQLite's online backup API (see
   /// `Connection.backup(toFile:pagesPerStep:progress:)`: a temporary file beside the target,
-  /// checked, synced, renamed; a symbolic link written through).
+  /// checked, synced, renamed; a symbolic link written through), then asks of the copy in place
+  /// the verdict a restore asks of its source (``restorability(at:structure:busyTimeout:)``),
+  /// so that a copy that will not restore as it is is said at once. Such a copy is kept: it is
+  /// the newest copy there is, and the live database has the same faults.
   ///
   /// - Parameters:
   ///   - path: The case file; it stays in use by others during the copy.
   ///   - destination: A new path or an existing regular file.
   ///   - busyTimeout: Milliseconds to wait for another connection's lock.
   ///   - verify: How the copy is checked before it is renamed into place: `quick_check` by
-  ///     default, `integrity_check` for `full`, or nothing.
+  ///     default, `integrity_check` for `full`, or nothing; the restore verdict afterwards
+  ///     checks pages the same way (`none`: no verdict at all, the copy may not restore).
   ///   - progress: Called after each step with (remaining, total) pages; may throw to stop.
-  /// - Returns: The destination and its page count.
+  /// - Returns: The destination, its page count and the faults a restore of it would have to
+  ///   accept (``BackupSummary/faults``).
   /// - Throws: ``BackupRefusal`` when `destination` is one of the database's own files;
   ///   `BackupDestinationError` for a device, directory, FIFO or socket; `FileOperationError`
-  ///   or `SQLiteError` from the copy; what `progress` throws.
+  ///   or `SQLiteError` from the copy; what `progress` throws. After the copy is in place:
+  ///   ``CaseFileError`` or `MigrationError.newerSchema` when no restore would take it (the
+  ///   database is not a case file, or its schema does not compile); the copy stays.
   /// - SQLite: <https://sqlite.org/backup.html>
   public static func backup(
     at path: String, to destination: String, busyTimeout: Int = 5000,
@@ -49,7 +60,11 @@ extension CaseFile {
     let pages =
       try Connection(path: destination, mode: .readOnly)
       .scalar("PRAGMA page_count")?.integerValue ?? 0
-    return BackupSummary(path: destination, pages: Int(pages))
+    let faults =
+      verify == .none
+      ? []
+      : try restorability(at: destination, structure: verify, busyTimeout: busyTimeout).faults
+    return BackupSummary(path: destination, pages: Int(pages), faults: faults)
   }
 
   // MARK: - Check
