@@ -102,16 +102,31 @@ extension CaseFile {
   /// `nil`), or with `dryRun` lists them and changes nothing. Another program's SQLite file is
   /// refused before it is opened for writing (``requireCaseFileOrNew(at:busyTimeout:)``).
   ///
-  /// - Returns: The migrations applied (or that would be) and the schema version afterwards.
+  /// A case file at schema version 4 or later whose `application_id` is 0 (a copy made with the
+  /// sqlite3 shell's `.dump`, which keeps the migration records but not the header) gets
+  /// ``CaseDatabase/applicationID`` back: migration 0004 set it, and its record, with this
+  /// binary's checksum, says so (docs/operations.md "migrate").
+  ///
+  /// - Returns: The migrations applied (or that would be), the schema version afterwards, and
+  ///   whether the `application_id` was (or would be) restored.
   /// - Throws: ``CaseFileError/notACaseDatabase(_:reason:)``, `MigrationError`, or
   ///   `SQLiteError`.
+  /// - SQLite: <https://sqlite.org/pragma.html#pragma_application_id>
   public static func migrate(
     at path: String, upTo target: Int?, dryRun: Bool, busyTimeout: Int = 5000
-  ) throws -> (applied: [Migration], version: Int) {
+  ) throws -> (applied: [Migration], version: Int, applicationIDRestored: Bool) {
     try requireCaseFileOrNew(at: path, busyTimeout: busyTimeout)
     let connection = try Connection(
       path: path, mode: dryRun ? .readOnly : .readWrite, busyTimeout: busyTimeout)
     let applied = try CaseDatabase.migrator.migrate(connection, upTo: target, dryRun: dryRun)
-    return (applied, try CaseDatabase.migrator.currentVersion(of: connection))
+    let recorded = try CaseDatabase.migrator.status(of: connection).contains {
+      $0.version == 4 && $0.state == .applied
+    }
+    let unmarked = try connection.scalar("PRAGMA application_id")?.integerValue == 0
+    let restore = recorded && unmarked
+    if restore && !dryRun {
+      try connection.execute("PRAGMA application_id = \(CaseDatabase.applicationID)")
+    }
+    return (applied, try CaseDatabase.migrator.currentVersion(of: connection), restore)
   }
 }

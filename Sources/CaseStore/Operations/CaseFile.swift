@@ -21,6 +21,11 @@ public enum CaseFile {
     /// Every finding of every check, faults and notes, in the order the checks ran: integrity,
     /// foreign keys, migrations, `application_id`, schema, derived columns and domain rules.
     public var findings: [CheckFinding]
+    /// The checks that did not run because the file's schema predates what they need (pending
+    /// migrations): `application_id` below version 4; `derived_column`, `duplicate` and
+    /// `domain` below 5; `history` below 7; `schema` at version 0. Each group also has a note
+    /// in ``findings``. Empty for an up-to-date file.
+    public var skipped: [CheckFinding.Kind] = []
 
     /// The findings that are faults.
     public var faults: [CheckFinding] { findings.filter { $0.severity == .fault } }
@@ -110,8 +115,26 @@ public enum CaseFile {
             hint: "PRAGMA application_id = \(CaseDatabase.applicationID)"))
       }
     }
+    var skipped: [CheckFinding.Kind] = []
+    func skip(_ kinds: [CheckFinding.Kind], _ what: String, needs needed: Int) {
+      skipped += kinds
+      findings.append(
+        CheckFinding(
+          .note, kinds[0],
+          "skipped: \(what) need(s) schema version \(needed); the file is at version \(version)",
+          hint: "inspector migrate up"))
+    }
+    if version < 4 { skip([.applicationID], "the application_id check", needs: 4) }
+    if version == 0 { skip([.schema], "the schema comparison", needs: 1) }
     findings += try SchemaComparison.findings(connection, version: version)
-    if version >= 5 { findings += try InvariantCheck.findings(connection) }
+    if version >= 5 {
+      findings += try InvariantCheck.findings(connection)
+    } else {
+      skip(
+        [.derivedColumn, .duplicate, .domain],
+        "the case rules (derived columns, duplicates, domain values)", needs: 5)
+    }
+    if version < 7 && history { skip([.history], "the history check", needs: 7) }
     if version >= 7 && history {
       do {
         findings += try HistoryCheck.findings(connection)
@@ -138,7 +161,7 @@ public enum CaseFile {
     }
     return CheckReport(
       integrity: integrity, foreignKeys: foreignKeys, migrations: migrations,
-      findings: findings)
+      findings: findings, skipped: skipped)
   }
 
   /// `favorite_fruits` has no rowid, so `foreign_key_check` cannot name its rows: this names
