@@ -22,7 +22,10 @@ struct MigrateUpCommand: InspectorCommand {
         + " the application_id \(CaseDatabase.applicationID), which a copy of the file lost"
         + " (migration 0004 is recorded)."
       : nil
-    if let mark, context.format != .table { context.writeToStandardError("inspector: \(mark)\n") }
+    // JSON and CSV keep their shape (the migrations applied): the note goes to stderr.
+    if let mark, context.format != .table {
+      context.writeToStandardError("inspector: note: \(mark)\n")
+    }
     let listing = Render.list(
       context,
       json: applied.map {
