@@ -227,15 +227,9 @@ public enum CaseFile {
   public static func verifyBackup(at path: String, busyTimeout: Int = 5000) throws -> Int {
     let verdict = try restorability(at: path, busyTimeout: busyTimeout)
     guard verdict.restoresAsItIs else {
-      throw CaseFileError.faulted(path, faults: verdict.faults.map(describe))
+      throw CaseFileError.faulted(path, faults: verdict.faults.map(\.summary))
     }
     return verdict.schemaVersion
-  }
-
-  /// `animals id 11: the folded keys do not match ...`: where, then what.
-  static func describe(_ finding: CheckFinding) -> String {
-    let place = [finding.table, finding.row].compactMap { $0 }.joined(separator: " ")
-    return place.isEmpty ? finding.message : "\(place): \(finding.message)"
   }
 
   /// Replaces the database at `destination` with the backup at `source`, atomically.
@@ -267,7 +261,7 @@ public enum CaseFile {
   ) throws -> RestoreSummary {
     let verdict = try restorability(at: source, busyTimeout: busyTimeout)
     if !verdict.restoresAsItIs && !acceptFaults {
-      throw CaseFileError.faulted(source, faults: verdict.faults.map(describe))
+      throw CaseFileError.faulted(source, faults: verdict.faults.map(\.summary))
     }
     let exists = access(destination, F_OK) == 0
     if exists {

@@ -65,7 +65,7 @@ struct BackupCommand: InspectorCommand {
         + (faults.isEmpty ? "." : "; it will not restore as it is (\(faults.count) fault(s)).")
     }
     guard faults.isEmpty else {
-      let error = CaseFileError.faulted(destination, faults: faults.map(CheckCommand.describe))
+      let error = CaseFileError.faulted(destination, faults: faults.map(\.summary))
       throw CommandFailure(
         error.description,
         hint: "the copy is kept (the database has the same faults: 'inspector check' lists"

@@ -23,7 +23,7 @@ struct CheckCommand: InspectorCommand {
     let faults = report.faults
     guard faults.isEmpty else {
       throw CommandFailure(
-        "check found \(faults.count) fault(s); the first: \(Self.describe(faults[0]))",
+        "check found \(faults.count) fault(s); the first: \(faults[0].summary)",
         hint: faults[0].hint, exitCode: .dataError, standardOutput: output)
     }
     return output
@@ -63,12 +63,6 @@ struct CheckCommand: InspectorCommand {
       finding.severity.rawValue, finding.kind.rawValue, finding.table, finding.row,
       finding.message, finding.hint,
     ]
-  }
-
-  /// `animals id 11: the folded keys do not match ...`.
-  static func describe(_ finding: CheckFinding) -> String {
-    let place = [finding.table, finding.row].compactMap { $0 }.joined(separator: " ")
-    return place.isEmpty ? finding.message : "\(place): \(finding.message)"
   }
 
   /// One line per check, then a table of the findings.

@@ -45,7 +45,7 @@ struct RestoreCommand: InspectorCommand {
         + (accepted.isEmpty
           ? ""
           : " With \(accepted.count) fault(s) accepted ('inspector check' lists them): "
-            + accepted.prefix(3).map(CheckCommand.describe).joined(separator: "; ") + ".")
+            + accepted.prefix(3).map(\.summary).joined(separator: "; ") + ".")
         + (summary.migrationNeeded
           ? " It predates this inspector's schema (version"
             + " \(CaseDatabase.migrator.latestVersion)): run 'inspector migrate up' before using it."
