@@ -75,23 +75,26 @@ import Testing
 
   /// A backup that carries a trigger of its own would run it in the live case file after the
   /// restore; one whose schema lost a trigger of ours would let other clients store what the
-  /// tool refuses. Both are refused, and the Litestream table it may carry is accepted.
+  /// tool refuses. Both are refused unless the faults are accepted on purpose, and the
+  /// Litestream table it may carry is accepted.
   @Test(arguments: [
     (
       "CREATE TRIGGER wipe AFTER UPDATE ON alibis BEGIN DELETE FROM favorite_fruits; END",
-      "its schema differs from inspector's: trigger wipe on alibis is not inspector's"
+      "will not restore as it is: 1 fault(s): alibis: trigger wipe on alibis is not inspector's"
     ),
     (
       "CREATE VIEW everyone AS SELECT * FROM animals",
-      "it holds view everyone, which inspector's migrations do not create"
+      "will not restore as it is: 1 fault(s): view everyone is not created by inspector's"
+        + " migrations"
     ),
     (
       "DROP TRIGGER animals_level_before_update",
-      "its schema differs from inspector's: trigger animals_level_before_update is missing"
+      "will not restore as it is: 1 fault(s): animals: trigger animals_level_before_update is"
+        + " missing"
     ),
   ])
   func aBackupWhoseSchemaIsNotOursIsRefused(change: String, reason: String) throws {
-    try Self.expectChangedBackupRefused("changed.sqlite", changedBy: change) { _ in reason }
+    try Self.expectChangedBackupRefused("changed.sqlite", changedBy: change) { "\($0) \(reason)" }
   }
 
   /// SQLite's integrity_check skips CHECK constraints on a read-only connection: a backup whose
@@ -110,7 +113,8 @@ import Testing
       cli, "unchecked.sqlite", changedBy: "PRAGMA ignore_check_constraints = ON; \(change)")
     cli.succeed("suspect", "raccoon", "0.9")
     Self.expectRefusedRestore(
-      cli, [backup, "--force"], naming: "\(backup) is damaged: \(problem)")
+      cli, [backup, "--force"],
+      naming: "\(backup) will not restore as it is: 2 fault(s): \(problem)")
     #expect(try cli.suspect("raccoon")["suspicion_level"] as? Double == 0.9)
   }
 

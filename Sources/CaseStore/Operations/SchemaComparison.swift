@@ -47,6 +47,22 @@ enum SchemaComparison {
     }.map { "\($0.value.type) \($0.key)" }.sorted()
   }
 
+  /// The tables the migrations up to `version` create that `connection` lacks: a file without
+  /// them is not a case file, whatever else it holds (a restore refuses it even when told to
+  /// accept faults).
+  ///
+  /// - Throws: `SQLiteError` when either schema cannot be read.
+  static func missingTables(_ connection: Connection, version: Int) throws -> [String] {
+    guard version > 0, CaseDatabase.migrator.migrations.contains(where: { $0.version == version })
+    else { return [] }
+    let reference = try Connection(path: ":memory:", mode: .readWriteCreate)
+    try CaseDatabase.migrator.migrate(reference, upTo: version)
+    let live = try objects(connection)
+    return try objects(reference).filter { name, object in
+      object.type == "table" && live[name]?.type != "table"
+    }.map(\.key).sorted()
+  }
+
   // MARK: - Private helpers
 
   private static func findings(

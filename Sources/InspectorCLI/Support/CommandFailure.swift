@@ -75,6 +75,11 @@ public struct CommandFailure: Error, Equatable, Sendable {
       case .holdsCaseData:
         return CommandFailure(
           error.description, hint: "add --force to replace it", exitCode: .dataError)
+      case .faulted(let path, _):
+        return CommandFailure(
+          error.description,
+          hint: "'inspector --db \(path) check' lists them; 'inspector restore \(path)"
+            + " --accept-faults' restores it as it is", exitCode: .dataError)
       case .damaged, .notACaseDatabase:
         return CommandFailure(error.description, exitCode: .dataError)
       }
