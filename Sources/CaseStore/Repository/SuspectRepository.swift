@@ -66,14 +66,16 @@ public struct SuspectRepository {
       size: size,
       record: { row in
         let id = try row.int64(columns.id)
-        var favorites: [String] = []
+        var favorites = FavoriteList()
         while let current = favorite {
           let owner = try favoriteColumns.animalID(in: current)
           guard owner <= id else { break }
-          if owner == id { favorites.append(try favoriteColumns.fruitName(in: current)) }
+          if owner == id { try favoriteColumns.append(current, to: &favorites) }
           favorite = try favoriteRows.nextRow()
         }
-        return try columns.suspect(from: row, favorites: favorites)
+        var suspect = try columns.suspect(from: row, favorites: [])
+        suspect.setFavorites(favorites)
+        return suspect
       }, body)
   }
 
@@ -89,7 +91,7 @@ public struct SuspectRepository {
       guard let row = try rows.nextRow() else { return nil }
       suspect = try SuspectRow(rows).suspect(from: row, favorites: [])
     }
-    suspect.favoriteFruits = try favoriteNames(of: id)
+    suspect.setFavorites(try favoriteNames(of: id))
     return suspect
   }
 
@@ -238,7 +240,7 @@ public struct SuspectRepository {
 
   // MARK: - Internal helpers
 
-  func favoriteNames(of id: Int64) throws -> [String] {
+  func favoriteNames(of id: Int64) throws -> FavoriteList {
     let rows = try database.statement(
       """
       SELECT \(FavoriteRow.columns)
@@ -247,9 +249,9 @@ public struct SuspectRepository {
       """)
     try rows.bind([id])
     let columns = try FavoriteRow(rows)
-    var names: [String] = []
-    while let row = try rows.nextRow() { names.append(try columns.fruitName(in: row)) }
-    return names
+    var list = FavoriteList()
+    while let row = try rows.nextRow() { try columns.append(row, to: &list) }
+    return list
   }
 
   /// Refuses blank text and text over 10,000 characters (as SQLite's `length()` counts them).

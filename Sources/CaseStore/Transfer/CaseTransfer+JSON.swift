@@ -68,12 +68,7 @@ extension CaseTransfer {
         throw object.wrongType("favorite_fruits", "an array of fruit names")
       }
       suspect.favoriteFruits = try names.enumerated().map { index, name in
-        guard case .string(let name) = name else {
-          throw CaseError.invalidRecord(
-            record: path, field: "favorite_fruits[\(index)]",
-            problem: "expected a fruit name, found \(name.typeName)")
-        }
-        return name
+        try favoriteName(name, record: path, field: "favorite_fruits[\(index)]")
       }
     }
     if let alibi = try object.optionalString("alibi") {

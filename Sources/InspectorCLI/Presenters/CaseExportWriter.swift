@@ -18,7 +18,10 @@ enum CaseExportWriter {
         try database.fruits.forEachPage { page in try body(page.map(fruitWriter)) }
       }
       try writeArray("suspects", &text, context) { body in
-        try database.suspects.forEachPage { page in try body(page.map(suspectWriter)) }
+        try database.suspects.forEachPage { page in
+          SuspectPresenter.warnAboutBrokenReferences(page, context)
+          try body(page.map(suspectWriter))
+        }
       }
       try writeArray("incidents", &text, context) { body in
         try database.incidents.forEachPage { page in
@@ -36,13 +39,13 @@ enum CaseExportWriter {
     var text = UTF8Buffer()
     CSVWriter.appendRecord(CaseTransfer.suspectColumns, to: &text)
     try database.suspects.forEachPage { page in
+      SuspectPresenter.warnAboutBrokenReferences(page, context)
       for suspect in page {
-        var favorites = UTF8Buffer()
-        JSONValue.writeStrings(suspect.favoriteFruits, pretty: false, to: &favorites)
         CSVWriter.appendRecord(
           [
             suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
-            favorites.text, suspect.alibi, suspect.sleepSchedule?.sleep.description,
+            SuspectPresenter.favoritesField(suspect), suspect.alibi,
+            suspect.sleepSchedule?.sleep.description,
             suspect.sleepSchedule?.wake.description, suspect.suspicionLevel.description,
           ], to: &text)
       }
@@ -100,7 +103,7 @@ enum CaseExportWriter {
       object.member(JSONKeys.emoji, to: &output)
       JSONValue(suspect.emoji).write(to: &output, pretty: true, indent: 3)
       object.member(JSONKeys.favoriteFruits, to: &output)
-      JSONValue.writeStrings(suspect.favoriteFruits, pretty: true, to: &output)
+      JSONValue.writeStrings(suspect.favoriteFruitNames, pretty: true, to: &output)
       object.member(JSONKeys.alibi, to: &output)
       JSONValue.writeString(suspect.alibi, to: &output)
       object.member(JSONKeys.sleepSchedule, to: &output)

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import InspectorCLI
+
+/// What the tool writes for programs imports back, and what an import refuses leaves nothing
+/// behind (docs/export-format.md): placeholders are never data, listings' CSV imports, a
+/// duplicate JSON key and a control character are refused, and a bad record undoes the fruits
+/// before it.
+@Suite struct TransferFidelityTests {
+  /// A file in the session's directory holding `text`.
+  private func file(_ session: CLITestCase, _ name: String, _ text: String) throws -> String {
+    let path = session.directory.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Runs `arguments` in `session`, with what goes to stderr outside the outcome (warnings).
+  private func runCollectingWarnings(_ session: CLITestCase, _ arguments: String...) -> (
+    outcome: Inspector.Outcome, warnings: String
+  ) {
+    let warnings = StandardErrorText()
+    let outcome = Inspector.run(
+      arguments: arguments, environment: session.environment,
+      writeToStandardError: warnings.append)
+    return (outcome, warnings.text)
+  }
+
+  /// A migrated case file without records.
+  private func emptySession() throws -> CLITestCase {
+    let session = try CLITestCase()
+    session.succeed("init")
+    return session
+  }
+
+  // MARK: - A placeholder for display is never data
+
+  /// Another client deletes Pink Pearl Apple (id 15) with foreign keys off: Ding the Dove
+  /// (id 3) and Catie the Crow (id 4) still favour fruit id 15.
+  private static let orphaningPinkPearl =
+    "PRAGMA foreign_keys = OFF; DELETE FROM fruits WHERE name = 'Pink Pearl Apple'"
+
+  @Test func exportWritesAMissingFavouriteAsNullWithAWarning() throws {
+    let source = try CLITestCase.seeded(writtenByAnotherClient: Self.orphaningPinkPearl)
+    let (export, warnings) = runCollectingWarnings(source, "export")
+    #expect(export.status == 0)
+    #expect(
+      warnings
+        == "warning: suspect 3 favours fruit id 15, which does not exist; written as null;"
+        + " see 'inspector check'\n"
+        + "warning: suspect 4 favours fruit id 15, which does not exist; written as null;"
+        + " see 'inspector check'\n"
+        + "warning: incident 1 refers to fruit id 15, which does not exist; see 'inspector check'\n"
+    )
+    #expect(!export.standardOutput.contains("missing fruit"))
+    let suspects = try #require(
+      try jsonObject(export.standardOutput)["suspects"] as? [[String: Any]])
+    let crow = try #require(suspects.first { $0["species"] as? String == "Crow" })
+    let favorites = try #require(crow["favorite_fruits"] as? [Any])
+    #expect(favorites.count == 3)
+    #expect(favorites[0] is NSNull)
+    #expect(
+      favorites.dropFirst().map { $0 as? String } == ["Golden Nectar Plum", "Hauer Pippin Apple"])
+    // The CSV export and the listings write null too; only a table shows the placeholder.
+    let (csv, csvWarnings) = runCollectingWarnings(source, "export", "--format", "csv")
+    #expect(
+      csv.standardOutput.contains(#""[""Channel Island Oak Acorn"",null,""Lapins Sweet Cherry""]""#)
+    )
+    #expect(csvWarnings.contains("suspect 3 favours fruit id 15"))
+    #expect((try source.suspect("crow")["favorite_fruits"] as? [Any])?.first is NSNull)
+    #expect(source.succeed("list").contains("(missing fruit id 15), Golden Nectar Plum"))
+
+    // Into a case that now holds a fruit of the placeholder's name: refused, nothing linked.
+    let target = try emptySession()
+    target.succeed("fruit", "add", "(missing fruit id 15)", "--color", "red")
+    let path = try file(source, "case.json", export.standardOutput)
+    target.expectRefusal(
+      ["import", path], status: 65, messageContains: "$.suspects[2].favorite_fruits[1]: null")
+    #expect(target.run("show", "crow").status == 65)
+  }
+
+  @Test func importNeverTakesThePlaceholderOfAnOlderExportForAFruit() throws {
+    let target = try emptySession()
+    target.succeed("fruit", "add", "(missing fruit id 9)", "--color", "red")
+    target.succeed("fruit", "add", "Elstar Apple", "--color", "yellow")
+    let old = """
+      {"format": "fruit-inspectors-case", "version": 1,
+       "suspects": [{"name": "Catie", "species": "Crow", "paw_size": "small",
+                     "favorite_fruits": ["Elstar Apple", "(missing fruit id 9)"]}]}
+      """
+    target.expectRefusal(
+      ["import", try file(target, "old.json", old)], status: 65,
+      messageContains:
+        "$.suspects[0].favorite_fruits[1]: '(missing fruit id 9)' is what an older export wrote")
+    let oldCSV =
+      "name,species,paw_size,favorite_fruits\nCatie,Crow,small,\"[\"\"(missing fruit id 9)\"\"]\"\n"
+    target.expectRefusal(
+      ["import", try file(target, "old.csv", oldCSV)], status: 65,
+      messageContains: "line 2, column favorite_fruits[0]")
+    // A document that carries a fruit of that very name means that fruit.
+    let real = """
+      {"format": "fruit-inspectors-case", "version": 1,
+       "fruits": [{"name": "(missing fruit id 9)", "color": "red"}],
+       "suspects": [{"name": "Catie", "species": "Crow", "paw_size": "small",
+                     "favorite_fruits": ["(missing fruit id 9)"]}]}
+      """
+    target.succeed("import", try file(target, "real.json", real))
+    #expect(try target.suspect("crow")["favorite_fruits"] as? [String] == ["(missing fruit id 9)"])
+  }
+
+  // MARK: - Listings' CSV imports back
+
+  @Test func listAsCSVImportsBack() throws {
+    let source = try CLITestCase(seeded: true)
+    source.succeed("alibi", "crow", "On the \"old\" tower;\nall night")
+    source.succeed("sleep", "dove", "--sleep", "21:00", "--wake", "05:15")
+    source.succeed("suspect", "raccoon", "0.95")
+    let csv = source.succeed("list", "--format", "csv")
+    #expect(
+      csv.components(separatedBy: "\r\n")[1]
+        == #"1,Fabrizio,Fish,🐟,small,"[""Strawberry Tree"",""Big Berry Manzanita"",""Elstar Apple""]","",,,0.0,Unlikely"#
+    )
+    let target = try emptySession()
+    target.succeed(
+      "import", try file(source, "fruits.csv", source.succeed("fruit", "list", "--format", "csv")))
+    let report = try jsonObject(
+      target.succeed("import", try file(source, "list.csv", csv), "--json"))
+    #expect((report["suspects"] as? [String: Int])?["added"] == 10)
+    #expect(target.succeed("list", "--json") == source.succeed("list", "--json"))
+    #expect(try target.suspect("crow")["alibi"] as? String == "On the \"old\" tower;\nall night")
+  }
+}
