@@ -129,4 +129,58 @@ import Testing
     #expect(target.succeed("list", "--json") == source.succeed("list", "--json"))
     #expect(try target.suspect("crow")["alibi"] as? String == "On the \"old\" tower;\nall night")
   }
+
+  // MARK: - A refused import leaves nothing
+
+  @Test func aBadSuspectAfterANewFruitLeavesNothing() throws {
+    let session = try CLITestCase(seeded: true)
+    // Durian is a valid new fruit; the suspect after it favours a fruit that exists nowhere,
+    // which only the import's write (not the parsing) can find.
+    let json = """
+      {"format": "fruit-inspectors-case", "version": 1,
+       "fruits": [{"name": "Durian", "color": "#AABB00"}],
+       "suspects": [{"name": "Foxy", "species": "Fox", "paw_size": "large",
+                     "favorite_fruits": ["Durian"]},
+                    {"name": "Hoot", "species": "Owl", "paw_size": "small",
+                     "favorite_fruits": ["Quince"]}]}
+      """
+    session.expectRefusal(
+      ["import", try file(session, "bad.json", json)], status: 65,
+      messageContains: "$.suspects[1].favorite_fruits[0]: no fruit named 'Quince'")
+    expectFailure(session.run("fruit", "remove", "Durian"), status: 65, messageContains: "Durian")
+    #expect(session.run("show", "fox").status == 65)
+    #expect(!session.succeed("fruit", "list", "--format", "csv").contains("Durian"))
+    // CSV carries fruits in a file of their own: a new fruit, then one that repeats it.
+    let csv = "name,color\nDurian,#AABB00\nQuince,yellow\ndurian,green\n"
+    session.expectRefusal(
+      ["import", try file(session, "bad.csv", csv)], status: 65,
+      messageContains: "line 4, column name: the same fruit as line 2")
+    #expect(session.succeed("fruit", "list", "--json").contains("Quince") == false)
+    #expect(try jsonArray(session.succeed("fruit", "list", "--json")).count == 19)
+  }
+
+  @Test(arguments: [
+    ("name", "Fox\u{1B}[31m"), ("species", "Fox\nTail"), ("name", "Tab\tby"),
+    ("species", "Fox\u{85}"), ("name", "Evil\u{202E}Fox"),
+  ])
+  func anImportedNameWithAControlCharacterIsRefused(field: String, value: String) throws {
+    let session = try CLITestCase(seeded: true)
+    var record = ["name": "Foxy", "species": "Fox", "paw_size": "large"]
+    record[field] = value
+    let object = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+    let json =
+      #"{"format": "fruit-inspectors-case", "version": 1, "suspects": [{"name": "Hoot", "#
+      + #""species": "Owl", "paw_size": "small"}, "# + String(decoding: object, as: UTF8.self)
+      + "]}"
+    session.expectRefusal(
+      ["import", try file(session, "c.json", json)], status: 65,
+      messageContains: "bad record at $.suspects[1].\(field): ")
+    var csvRecord = "name,species,paw_size\nHoot,Owl,small\n"
+    let quoted = "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    csvRecord += field == "name" ? "\(quoted),Fox,large\n" : "Foxy,\(quoted),large\n"
+    session.expectRefusal(
+      ["import", try file(session, "c.csv", csvRecord)], status: 65,
+      messageContains: "bad record at line 3, column \(field): ")
+    #expect(session.run("show", "owl").status == 65)
+  }
 }
