@@ -254,19 +254,16 @@ public struct SuspectRepository {
     return list
   }
 
-  /// Refuses blank text and text over 10,000 characters (as SQLite's `length()` counts them).
+  /// Refuses a name, species or fruit name that breaks ``TextRules`` (blank, over 10,000
+  /// characters as SQLite's `length()` counts them, only invisible characters, or a control
+  /// character; NUL only when `allowingNul`, for imports).
   static func validate(text: String, field: String, allowingNul: Bool = false) throws {
-    // SQLite's length() and trim() in the CHECK constraints stop at the first NUL.
-    if text.unicodeScalars.prefix(while: { $0 != "\0" }).allSatisfy(\.properties.isWhitespace) {
-      throw CaseError.invalidValue(field: field, value: text, expected: "a non-blank \(field)")
-    }
-    // At most one scalar per UTF-8 byte: short text needs no count.
-    if text.utf8.count > 10_000, text.unicodeScalars.count > 10_000 {
+    var problem = TextRules.problem(text, in: .name)
+    if problem == nil, !allowingNul, text.utf8.contains(0) { problem = .controlCharacter("\0") }
+    if let problem {
       throw CaseError.invalidValue(
-        field: field, value: text, expected: "at most 10,000 characters")
+        field: field, value: text, expected: problem.expected(field: field, kind: .name))
     }
-    try TextRules.requirePrintable(
-      text, field: field, allowingLineBreaks: false, allowingNul: allowingNul)
   }
 
   /// An emoji: `nil` or empty means none; at most 64 characters, without control characters.

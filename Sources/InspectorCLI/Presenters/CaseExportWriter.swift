@@ -6,7 +6,9 @@ import CaseStore
 enum CaseExportWriter {
   /// Writes the JSON case document.
   ///
-  /// - Throws: `SQLiteError` or ``OutputError``; the document is then left unclosed.
+  /// - Throws: ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` before
+  ///   writing anything when a stored text breaks the text rules (``CaseDatabase/requireTextRules()``);
+  ///   `SQLiteError` or ``OutputError``; the document is then left unclosed.
   static func writeDocument(_ database: CaseDatabase, _ context: CommandContext) throws {
     var text = UTF8Buffer()
     text.append("{\n  \"format\": ")
@@ -14,6 +16,8 @@ enum CaseExportWriter {
     text.append(",\n  \"version\": ")
     text.append(CaseTransfer.version)
     try database.readingOneSnapshot {
+      // Nothing is written yet: a value that import would refuse stops the export here.
+      try database.requireTextRules()
       try writeArray("fruits", &text, context) { body in
         try database.fruits.forEachPage { page in try body(page.map(fruitWriter)) }
       }
@@ -36,6 +40,14 @@ enum CaseExportWriter {
 
   /// Writes the suspects as CSV, columns ``CaseTransfer/suspectColumns``.
   static func writeSuspectsCSV(_ database: CaseDatabase, _ context: CommandContext) throws {
+    try database.readingOneSnapshot { try writeSuspectsCSVRows(database, context) }
+  }
+
+  /// The rows of ``writeSuspectsCSV(_:_:)``, inside its read transaction.
+  private static func writeSuspectsCSVRows(_ database: CaseDatabase, _ context: CommandContext)
+    throws
+  {
+    try database.requireTextRules()
     var text = UTF8Buffer()
     CSVWriter.appendRecord(CaseTransfer.suspectColumns, to: &text)
     try database.suspects.forEachPage { page in
