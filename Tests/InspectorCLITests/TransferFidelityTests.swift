@@ -183,4 +183,44 @@ import Testing
       messageContains: "bad record at line 3, column \(field): ")
     #expect(session.run("show", "owl").status == 65)
   }
+
+  // MARK: - A key given twice
+
+  @Test(arguments: [
+    (#"{"format": "fruit-inspectors-case", "version": 1, "version": 1}"#, "$.version"),
+    (
+      #"{"format": "fruit-inspectors-case", "version": 1, "suspects": [{"name": "A", "species": "Ant", "paw_size": "small"}, {"name": "B", "species": "Bee", "paw_size": "small"}, {"name": "Foxy", "species": "Fox", "paw_size": "small", "name": "Vixen"}]}"#,
+      "$.suspects[2].name"
+    ),
+    // The same key spelled with an escape, after a string value holding quotes and braces.
+    (
+      #"{"format": "fruit-inspectors-case", "version": 1, "suspects": [{"name": "F\"o{x}[", "species": "Fox", "paw_size": "small", "alibi": "x", "ali\u0062i": "y"}]}"#,
+      "$.suspects[0].alibi"
+    ),
+    (
+      #"{"format": "fruit-inspectors-case", "version": 1, "suspects": [{"name": "Foxy", "species": "Fox", "paw_size": "small", "sleep_schedule": {"sleep": "22:00", "wake": "06:00", "sleep": "23:00"}}]}"#,
+      "$.suspects[0].sleep_schedule.sleep"
+    ),
+  ])
+  func aKeyGivenTwiceIsRefusedWithItsPath(json: String, path: String) throws {
+    let session = try CLITestCase(seeded: true)
+    session.expectRefusal(
+      ["import", try file(session, "twice.json", json)], status: 65,
+      messageContains: "bad record at \(path): the key is given twice")
+    #expect(session.run("show", "fox").status == 65)
+  }
+
+  @Test func keysThatOnlyLookAlikeAreNoDuplicates() throws {
+    let session = try CLITestCase(seeded: true)
+    // Equal member names in different objects, and an escaped quote inside a key's value.
+    let json = #"""
+      {"format": "fruit-inspectors-case", "version": 1,
+       "fruits": [{"name": "Durian", "color": "red"}, {"name": "Quince \"q\"", "color": "red"}],
+       "suspects": [{"name": "Foxy", "species": "Fox", "paw_size": "small",
+                     "sleep_schedule": {"sleep": "22:00", "wake": "06:00"},
+                     "favorite_fruits": ["Durian"]}]}
+      """#
+    session.succeed("import", try file(session, "fine.json", json))
+    #expect(try session.suspect("fox")["favorite_fruits"] as? [String] == ["Durian"])
+  }
 }
