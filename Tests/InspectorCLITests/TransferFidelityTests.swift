@@ -97,6 +97,14 @@ import Testing
     target.expectRefusal(
       ["import", try file(target, "old.csv", oldCSV)], status: 65,
       messageContains: "line 2, column favorite_fruits[0]")
+    let oldIncident = """
+      {"format": "fruit-inspectors-case", "version": 1,
+       "incidents": [{"fruit": "(missing fruit id 9)", "occurred_at": "2026-11-29T09:41",
+                      "paw_size": null, "latitude": null, "longitude": null, "notes": ""}]}
+      """
+    target.expectRefusal(
+      ["import", try file(target, "incident.json", oldIncident)], status: 65,
+      messageContains: "$.incidents[0].fruit: '(missing fruit id 9)' is what an older export")
     // A document that carries a fruit of that very name means that fruit.
     let real = """
       {"format": "fruit-inspectors-case", "version": 1,
