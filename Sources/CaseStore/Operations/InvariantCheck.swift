@@ -51,6 +51,11 @@ enum InvariantCheck {
         }
       }
     }
+    for table in ["animals", "fruits", "alibis", "incidents"] {
+      findings += guarded(table) {
+        try TextRuleCheck.findings(connection, table: table, limit: listLimit)
+      }
+    }
     return findings
   }
 

@@ -6,13 +6,19 @@ extension CaseTransfer {
   ///
   /// - Throws: ``CaseError/unreadableInput(_:)`` for text that is not JSON;
   ///   ``CaseError/invalidRecord(record:field:problem:)`` naming the JSON path of the first
-  ///   bad member (`$.suspects[3]`, `paw_size`).
+  ///   bad member (`$.suspects[3]`, `paw_size`), or of a key given twice in one object.
   static func parseJSON(_ text: String) throws -> CaseDocument {
     let root: JSONNode
     do {
       root = try JSONDecoder().decode(JSONNode.self, from: Data(text.utf8))
     } catch {
       throw CaseError.unreadableInput("the input is not valid JSON: \(Self.reason(error))")
+    }
+    // The decoder keeps one of two equal keys silently: refuse them, naming the second.
+    if let duplicate = JSONDuplicateKeys.first(in: text) {
+      throw CaseError.invalidRecord(
+        record: duplicate.path, field: duplicate.key,
+        problem: "the key is given twice in this object; give each member once")
     }
     guard case .object(let members) = root else {
       throw CaseError.invalidRecord(
@@ -68,12 +74,7 @@ extension CaseTransfer {
         throw object.wrongType("favorite_fruits", "an array of fruit names")
       }
       suspect.favoriteFruits = try names.enumerated().map { index, name in
-        guard case .string(let name) = name else {
-          throw CaseError.invalidRecord(
-            record: path, field: "favorite_fruits[\(index)]",
-            problem: "expected a fruit name, found \(name.typeName)")
-        }
-        return name
+        try favoriteName(name, record: path, field: "favorite_fruits[\(index)]")
       }
     }
     if let alibi = try object.optionalString("alibi") {

@@ -1,0 +1,107 @@
+import SQLiteKit
+
+/// Stored text that breaks ``TextRules``: names, species, emoji, fruit names, alibis and notes
+/// that another client wrote before migration 0009's triggers, past them (text after a NUL,
+/// which SQL does not see), or with the triggers dropped (docs/schema.md "Text rules").
+///
+/// `inspector check` reports each such value, and `export` refuses to write a document that
+/// `import` would refuse: the two read the same list.
+enum TextRuleCheck {
+  /// One stored value that breaks the rules.
+  struct Violation {
+    let table: String
+    /// `id`, or `animal_id` for `alibis`.
+    let idColumn: String
+    let id: Int64
+    let column: String
+    let value: String
+    let field: TextRules.Field
+    let problem: TextRules.Problem
+  }
+
+  /// The columns the rules cover: table, id column, column, kind of text.
+  static let columns: [(table: String, idColumn: String, column: String, field: TextRules.Field)] =
+    [
+      ("animals", "id", "name", .name), ("animals", "id", "species", .name),
+      ("animals", "id", "emoji", .emoji), ("fruits", "id", "name", .name),
+      ("alibis", "animal_id", "statement", .freeText), ("incidents", "id", "notes", .freeText),
+    ]
+
+  /// The first `limit` violations in `table`, in column then id order.
+  ///
+  /// SQL hands over only the rows a rule can concern (text that is not printable ASCII, holds
+  /// a NUL, or is only spaces); Swift decides.
+  ///
+  /// - Throws: `SQLiteError` when the table cannot be read.
+  static func violations(_ connection: Connection, table: String, limit: Int) throws
+    -> [Violation]
+  {
+    var result: [Violation] = []
+    for (_, idColumn, column, field) in columns.filter({ $0.table == table }) {
+      let statement = try connection.prepare(
+        """
+        SELECT \(idColumn) AS id, \(column) AS value FROM \(table)
+        WHERE typeof(\(column)) = 'text' AND (\(column) GLOB '*[^ -~]*'
+          OR instr(CAST(\(column) AS BLOB), x'00') > 0 OR \(column) NOT GLOB '*[^ ]*')
+        ORDER BY \(idColumn)
+        """)
+      while result.count < limit, let row = try statement.nextRow() {
+        let value = try row.text("value")
+        // An emoji that is only white space means none (the tool stores NULL for it).
+        if field == .emoji, value.allSatisfy(\.isWhitespace), !value.isEmpty { continue }
+        guard let problem = TextRules.problem(value, in: field) else { continue }
+        result.append(
+          Violation(
+            table: table, idColumn: idColumn, id: try row.int64("id"), column: column,
+            value: value, field: field, problem: problem))
+      }
+    }
+    return result
+  }
+
+  /// Each violation in `table` as a `check` finding (a fault), with the command that fixes it.
+  /// Blank names are left to the blank-name rule of ``InvariantCheck``, which reports them.
+  static func findings(_ connection: Connection, table: String, limit: Int) throws
+    -> [CheckFinding]
+  {
+    try violations(connection, table: table, limit: limit).filter { $0.problem != .blank }.map {
+      CheckFinding(
+        .fault, .domain, table: $0.table, row: "\($0.idColumn) \($0.id)",
+        "\($0.column) '\(TextRules.escaped($0.value))' \($0.problem.summary)",
+        hint: hint($0))
+    }
+  }
+
+  /// The command that replaces the value.
+  private static func hint(_ violation: Violation) -> String {
+    let id = violation.id
+    switch (violation.table, violation.column) {
+    case ("animals", "name"): return "inspector animal edit id:\(id) --name NAME"
+    case ("animals", "species"): return "inspector animal edit id:\(id) --species SPECIES"
+    case ("animals", _): return "inspector animal edit id:\(id) --emoji EMOJI"
+    case ("alibis", _): return "inspector alibi id:\(id) TEXT (or --clear)"
+    case ("incidents", _): return "inspector incident edit \(id) --notes TEXT"
+    default:
+      return "inspector sql --write \"UPDATE fruits SET name = 'NAME' WHERE id = \(id)\""
+    }
+  }
+}
+
+extension CaseDatabase {
+  /// Throws for the first stored value that breaks ``TextRules`` (what `import` would refuse),
+  /// so that `export` refuses up front, naming it, rather than write a document that does not
+  /// import. Read-only.
+  ///
+  /// - Throws: ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` naming the
+  ///   table, row, column and rule; `SQLiteError` when the file cannot be read.
+  public func requireTextRules() throws {
+    for table in ["fruits", "animals", "alibis", "incidents"] {
+      guard let first = try TextRuleCheck.violations(connection, table: table, limit: 1).first
+      else { continue }
+      throw CaseError.invalidStoredValue(
+        table: first.table, id: first.id, column: first.column,
+        value: TextRules.escaped(first.value),
+        expected: first.problem.expected(field: first.column, kind: first.field))
+    }
+  }
+}
