@@ -176,7 +176,9 @@ import Testing
         (1, 'Esc' || char(27), 'Fox', 'small'), (2, char(8203), 'Owl', 'small');
       """)
     try CaseDatabase.migrator.migrate(connection)
-    #expect(try CaseDatabase.migrator.currentVersion(of: connection) == 9)
+    #expect(
+      try CaseDatabase.migrator.currentVersion(of: connection)
+        == CaseDatabase.migrator.latestVersion)
     #expect(try connection.scalar("SELECT count(*) FROM animals") == .integer(2))
     // Other columns of such a row still change; the bad value itself cannot be written again.
     try connection.execute("UPDATE animals SET paw_size = 'large', name = name WHERE id = 1")
