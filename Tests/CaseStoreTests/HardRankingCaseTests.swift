@@ -111,8 +111,9 @@ import Testing
         + (kind == .spreadIDs ? 3 : 0) + (kind == .negativeIDs ? 1 : 0))
     let plans = [
       SuspicionRanking(database: database),
-      SuspicionRanking(database: database, walkBudget: 0),
-      SuspicionRanking(database: database, walkBudget: 0, candidatesSortedAtMost: 0),
+      SuspicionRanking(database: database, testHooks: RankingTestHooks(walkBudget: 0)),
+      SuspicionRanking(
+        database: database, testHooks: RankingTestHooks(walkBudget: 0, candidatesSortedAtMost: 0)),
     ]
     for limit in Array(1...expected.count) + [5000, nil] as [Int?] {
       for (index, plan) in plans.enumerated() {
@@ -159,7 +160,8 @@ import Testing
       try memory.connection.execute("VACUUM INTO ?", [path])
       for access in [CaseDatabase.Access.readOnly, .readWrite] {
         let database = try CaseDatabase(path: path, access: access)
-        let ranking = SuspicionRanking(database: database, walkBudget: 0)
+        let ranking = SuspicionRanking(
+          database: database, testHooks: RankingTestHooks(walkBudget: 0))
         for limit in [1, 7, 20, expected.count] {
           #expect(
             try ranking.rank(for: incident, limit: limit).map(\.suspect.id)
@@ -221,7 +223,7 @@ import Testing
     #expect(try plan(ClueSets.statedAlibisSQL).contains("USING INDEX alibis_stated"))
     let expected = try bruteForceRanking(database, incident).map(\.id)
     try database.connection.execute("DROP INDEX alibis_stated")
-    let ranking = SuspicionRanking(database: database, walkBudget: 0)
+    let ranking = SuspicionRanking(database: database, testHooks: RankingTestHooks(walkBudget: 0))
     #expect(
       try ranking.rank(for: incident, limit: 20).map(\.suspect.id) == Array(expected.prefix(20)))
   }
