@@ -212,6 +212,20 @@ import Testing
     }
   }
 
+  /// When the clue sets are not built (ids spread too far), the second connection's share of
+  /// the pass over `sleep_schedules` covers no ids, so no clue sets take it for theirs, and it
+  /// takes no chunk.
+  @Test func thePartnersShareIsEmptyWhenTheClueSetsAreNotBuilt() throws {
+    let (database, incident) = try makeCase(.spreadIDs)
+    let pass = AsleepPass(time: incident.occurredAt.time.description)
+    let share = try pass.partnerShare(on: database.connection)
+    #expect(share.span == 0 && share.words.isEmpty)
+    var set = IDBitset(base: 0, span: 64)
+    #expect(
+      try pass.readChunksLeft(on: database.connection, into: &set)
+        == Array(0..<AsleepPass.chunkCount))
+  }
+
   /// The clue sets still read the stated alibis through their index after ANALYZE (whose
   /// statistics made the planner trim every alibi instead), and still rank right without it.
   @Test func statedAlibisAfterAnalyzeAndWithoutTheirIndex() throws {

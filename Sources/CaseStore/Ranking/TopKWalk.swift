@@ -6,8 +6,9 @@ import SQLiteKit
 ///
 /// The index is already the tie-break order, so the first `limit` suspects that match every
 /// clue still open to the others are the final top `limit`: no later suspect can outrank them.
-/// The suspects who favour the incident's fruit are scored apart first (docs/ranking.md "The
-/// favourers apart"), so the walk stops once `limit` others match every clue but that one.
+/// The suspects who favour the incident's fruit are scored apart first (docs/ranking.md "When
+/// few suspects can match every clue", step 1), so the walk stops once `limit` others match
+/// every clue but that one.
 /// Memory is at most `limit` suspects per score, whatever the number of suspects.
 struct TopKWalk {
   /// The case file read.
