@@ -7,14 +7,14 @@
 /// limit and, for an incident, by how soon the top rows are certain (docs/ranking.md "Which
 /// plan runs when"):
 ///
-/// - ``LevelOrderRanking``: no incident, at most ``walkedLimit`` rows. Reads the first rows of
+/// - `LevelOrderRanking`: no incident, at most `walkedLimit` rows. Reads the first rows of
 ///   the index `animals_rank_order`, which is the order itself.
-/// - ``TopKWalk``: an incident, at most ``walkedLimit`` rows. Walks the same index scoring
+/// - `TopKWalk`: an incident, at most `walkedLimit` rows. Walks the same index scoring
 ///   each suspect and stops as soon as no later suspect can outrank the top rows.
-/// - ``ClueSetRanking``: when the walk has read its budget without stopping (few suspects
+/// - `ClueSetRanking`: when the walk has read its budget without stopping (few suspects
 ///   match every clue), reads one bitset per clue and takes the top rows from the counts; when
 ///   the ids are too spread out for bitsets, the walk runs to the end instead.
-/// - ``FullSort``: more than ``walkedLimit`` rows, or all of them. SQLite sorts every suspect
+/// - `FullSort`: more than `walkedLimit` rows, or all of them. SQLite sorts every suspect
 ///   (its sorter spills to temporary files, so memory stays flat) and the rows are handed on a
 ///   page at a time.
 public struct SuspicionRanking {
@@ -50,7 +50,7 @@ public struct SuspicionRanking {
   }
 
   /// Hands the ranking by suspicion level to `body` a page at a time (`rank --all` streams it):
-  /// ``LevelOrderRanking`` up to ``walkedLimit`` rows, ``FullSort`` beyond and for `nil`.
+  /// `LevelOrderRanking` up to `walkedLimit` rows, `FullSort` beyond and for `nil`.
   ///
   /// - Parameters:
   ///   - limit: How many rows at most; `nil` for all.
@@ -82,7 +82,7 @@ public struct SuspicionRanking {
   }
 
   /// Hands the ranking for an incident's clues to `body` a page at a time (`rank --incident
-  /// --all` streams it): the top-k plan up to ``walkedLimit`` rows, ``FullSort`` beyond and
+  /// --all` streams it): the top-k plan up to `walkedLimit` rows, `FullSort` beyond and
   /// for `nil`.
   ///
   /// - Parameters:
