@@ -29,8 +29,8 @@ enum TextRuleCheck {
 
   /// The first `limit` violations in `table`, in column then id order.
   ///
-  /// SQL hands over only the rows a rule can concern (text that is not printable ASCII, holds
-  /// a NUL, or is only spaces); Swift decides.
+  /// SQL hands over only the rows a rule can concern (``candidateCondition(column:field:)``);
+  /// Swift decides.
   ///
   /// - Throws: `SQLiteError` when the table cannot be read.
   static func violations(_ connection: Connection, table: String, limit: Int) throws
@@ -41,10 +41,10 @@ enum TextRuleCheck {
       let statement = try connection.prepare(
         """
         SELECT \(idColumn) AS id, \(column) AS value FROM \(table)
-        WHERE typeof(\(column)) = 'text' AND (\(column) GLOB '*[^ -~]*'
-          OR instr(CAST(\(column) AS BLOB), x'00') > 0 OR \(column) NOT GLOB '*[^ ]*')
+        WHERE typeof(\(column)) = 'text' AND (\(candidateCondition(column: column, field: field)))
         ORDER BY \(idColumn)
         """)
+      try statement.bind(.text(controlPattern(for: field)), forParameter: ":controls")
       while result.count < limit, let row = try statement.nextRow() {
         let value = try row.text("value")
         // An emoji that is only white space means none (the tool stores NULL for it).
@@ -103,5 +103,40 @@ extension CaseDatabase {
         value: TextRules.escaped(first.value),
         expected: first.problem.expected(field: first.column, kind: first.field))
     }
+  }
+}
+
+// MARK: - The rows SQL hands over
+
+extension TextRuleCheck {
+  /// The SQL condition, on a text `column`, that every value breaking a rule of `field` meets
+  /// (and few others do), so that the check reads only those rows, not every emoji and accented
+  /// name: a control character other than NUL (the pattern bound as `:controls`), a NUL byte
+  /// (after which SQL's string functions see nothing), more bytes than the field's limit of
+  /// characters, and for names no visible ASCII character (a blank or invisible-only name has
+  /// none).
+  static func candidateCondition(column: String, field: TextRules.Field) -> String {
+    let limit = field == .name ? 10_000 : field == .freeText ? 100_000 : 64
+    var condition =
+      "\(column) GLOB :controls OR instr(CAST(\(column) AS BLOB), x'00') > 0"
+      + " OR length(CAST(\(column) AS BLOB)) > \(limit)"
+    if field == .name { condition += " OR \(column) NOT GLOB '*[!-~]*'" }
+    return condition
+  }
+
+  /// A GLOB pattern that matches text holding a character ``TextRules/isControl(_:)`` refuses
+  /// in `field` other than NUL: C0 (but tab, line feed and carriage return in free text), DEL,
+  /// C1 and the bidirectional embeddings, overrides and isolates.
+  static func controlPattern(for field: TextRules.Field) -> String {
+    let ranges: [ClosedRange<UInt32>] =
+      (field == .freeText ? [0x01...0x08, 0x0B...0x0C, 0x0E...0x1F] : [0x01...0x1F])
+      + [0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069]
+    var pattern = "*["
+    for range in ranges {
+      pattern.unicodeScalars.append(Unicode.Scalar(range.lowerBound)!)
+      pattern += "-"
+      pattern.unicodeScalars.append(Unicode.Scalar(range.upperBound)!)
+    }
+    return pattern + "]*"
   }
 }
