@@ -8,13 +8,16 @@ import Testing
 /// asks for `--force` before replacing any case data. A refusal leaves the database byte for
 /// byte as it was.
 @Suite struct RestoreSafetyTests {
-  /// Runs the stock `sqlite3` shell on `path` with `sql`; records an issue when it fails.
-  static func shell(_ path: String, _ sql: String, in cli: CLITestCase) throws {
+  /// Runs the stock `sqlite3` shell on `path` with `sql`; returns its stdout, and records an
+  /// issue when it fails.
+  @discardableResult
+  static func shell(_ path: String, _ sql: String, in cli: CLITestCase) throws -> String {
     let result = try ChildProcess(
       "/usr/bin/sqlite3", [path, sql], environment: ["PATH": "/usr/bin:/bin"],
       directory: cli.directory
     ).wait()
     try #require(result.status == 0, "sqlite3 \(sql): \(result.standardError)")
+    return result.standardOutput
   }
 
   /// A backup of the seed case at `name` in the test directory.

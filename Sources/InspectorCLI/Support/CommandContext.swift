@@ -169,22 +169,31 @@ public struct CommandContext {
   /// Opens the existing case file (README "A short tour": only `init`, `demo` and `restore` may
   /// create it).
   ///
-  /// - Parameter write: `false` opens read-only, for a reading command: a file whose schema
-  ///   differs from what its migrations create is refused then, since its derived columns and
-  ///   indexes could contradict its rows (docs/schema.md "A damaged schema").
+  /// A file whose schema differs from what its migrations create is refused (docs/schema.md
+  /// "A damaged schema"): a read could print an order its own columns contradict, and a write
+  /// could go unrecorded by the history or leave a derived column behind.
+  ///
+  /// - Parameters:
+  ///   - write: `false` opens read-only, for a reading command.
+  ///   - allowingDamagedSchema: `true` for the commands that repair or maintain the file itself
+  ///     (`sql --write`, `optimize`), which must work on a damaged schema.
   /// - Throws: ``CommandFailure`` with exit 66 when the file is missing (with a hint naming
-  ///   `inspector init`), with exit 65 naming `inspector check` for a damaged schema (reads), or
+  ///   `inspector init`), with exit 65 naming `inspector check` for a damaged schema, or
   ///   whatever ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
-  public func openDatabase(write: Bool) throws -> CaseDatabase {
+  public func openDatabase(write: Bool, allowingDamagedSchema: Bool = false) throws
+    -> CaseDatabase
+  {
     try requireDatabaseFile()
     let database = try CaseDatabase(
       path: databasePath, access: write ? .readWrite : .readOnly, busyTimeout: busyTimeout)
-    if write {
-      database.attribution = try attribution()
-    } else if let fault = try database.schemaDamage().first {
+    if write { database.attribution = try attribution() }
+    if !allowingDamagedSchema, let fault = try database.schemaDamage().first {
       throw CommandFailure(
         "the case file is damaged: its schema differs from what its migrations create ("
-          + fault.message + "), so its orders and derived columns cannot be trusted",
+          + fault.message + "), so "
+          + (write
+            ? "a change could go unrecorded or leave its derived columns behind"
+            : "its orders and derived columns cannot be trusted"),
         hint: "run 'inspector check' for every difference and how to repair it",
         exitCode: .dataError)
     }
