@@ -14,7 +14,7 @@ extension CaseFile {
     /// `NOT NULL` constraint or a STRICT column type (`integrity_check`), dangling rows
     /// (`foreign_key_check`), a missing `application_id` at schema version 4 or later, the
     /// schema differing from the migrations' (an index or trigger missing or changed, a
-    /// trigger or view they do not create), and the case rules (`derived_column`, `duplicate`,
+    /// trigger on a case table they do not create), and the case rules (`derived_column`, `duplicate`,
     /// `domain`), in the order `check` lists them. Empty when the file restores as it is.
     public var faults: [CheckFinding]
 
@@ -119,17 +119,8 @@ extension CaseFile {
       throw CaseFileError.notACaseDatabase(
         path, reason: "its schema differs from inspector's: table \(table) is missing")
     }
-    var faults = try check(connection, history: false, integrity: integrity).faults.filter {
+    let faults = try check(connection, history: false, integrity: integrity).faults.filter {
       $0.kind != .migration && $0.kind != .file
-    }
-    // A trigger or view the migrations do not create would run inside the live case file after
-    // the restore; `check` counts only triggers on the tool's own tables as faults.
-    for code in try SchemaComparison.unexpectedCode(connection, version: version)
-    where !faults.contains(where: { $0.kind == .schema && $0.message.hasPrefix(code + " ") }) {
-      faults.append(
-        CheckFinding(
-          .fault, .schema, "\(code) is not created by inspector's migrations",
-          hint: "drop it with the sqlite3 shell before relying on the file"))
     }
     return Restorability(schemaVersion: version, faults: faults)
   }
