@@ -134,13 +134,7 @@ import Testing
     cli.succeed("alibi", "id:4", "--clear")
     cli.succeed("incident", "edit", "1", "--notes", "bell")
     #expect(cli.run("check").status == 0)
-    let exported = cli.succeed("export")
-    let target = try CLITestCase()
-    target.succeed("init")
-    let path = target.directory.appendingPathComponent("case.json").path
-    try Data(exported.utf8).write(to: URL(fileURLWithPath: path))
-    target.succeed("import", path)
-    #expect(Array(target.succeed("export").utf8) == Array(exported.utf8))
+    try Self.expectExportImportsBack(cli)
   }
 
   /// Whatever the schema lets another client store today, export writes and import takes back.
@@ -153,13 +147,23 @@ import Testing
         INSERT INTO alibis (animal_id, statement) VALUES (4, 'tab' || char(9) || 'cr' || char(13) || char(10));
         """)
     #expect(cli.run("check").status == 0)
+    try Self.expectExportImportsBack(cli)
+  }
+
+  /// `export` of `cli`'s case imports into a new case file whose own export is byte for byte
+  /// the same.
+  static func expectExportImportsBack(
+    _ cli: CLITestCase, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let exported = cli.succeed("export")
     let target = try CLITestCase()
     target.succeed("init")
     let path = target.directory.appendingPathComponent("case.json").path
     try Data(exported.utf8).write(to: URL(fileURLWithPath: path))
     target.succeed("import", path)
-    #expect(Array(target.succeed("export").utf8) == Array(exported.utf8))
+    #expect(
+      Array(target.succeed("export").utf8) == Array(exported.utf8),
+      sourceLocation: sourceLocation)
   }
 
   // MARK: - The migration
