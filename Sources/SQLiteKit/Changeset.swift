@@ -145,7 +145,9 @@ extension Changeset {
   /// leaves whole tables).
   ///
   /// - Parameter changes: Changes of tables whose column count and primary key each change
-  ///   states (``ChangesetChange/primaryKey``); an empty list gives an empty changeset.
+  ///   states (``ChangesetChange/primaryKey``; a key of several columns is taken to list them
+  ///   in the table's column order, as every case table does); an empty list gives an empty
+  ///   changeset.
   /// - SQLite: <https://sqlite.org/src/file/ext/session/sqlite3session.c> ("CHANGESET FORMAT")
   public init(changes: [ChangesetChange]) {
     var bytes: [UInt8] = []
@@ -191,7 +193,12 @@ extension Changeset {
       if table?.name != change.table || table?.primaryKey != change.primaryKey {
         bytes.append(UInt8(ascii: "T"))
         varint(UInt64(change.primaryKey.count))
-        bytes.append(contentsOf: change.primaryKey.map { $0 ? 1 : 0 })
+        // A key column's byte is its place in the key, from 1 (taken in column order).
+        var place: UInt8 = 0
+        for isKey in change.primaryKey {
+          if isKey { place += 1 }
+          bytes.append(isKey ? place : 0)
+        }
         bytes.append(contentsOf: change.table.utf8)
         bytes.append(0)
         table = (change.table, change.primaryKey)
