@@ -15,7 +15,8 @@ public enum ChangesetConflictPolicy: String, Sendable, CaseIterable {
 public struct ChangesetApplication: Sendable, Equatable {
   /// A change that met a conflict.
   public struct Conflict: Sendable, Equatable {
-    /// `data`, `not-found`, `conflict`, `constraint` or `foreign-key` (docs/changes.md).
+    /// `data`, `not-found`, `conflict`, `constraint`, `foreign-key`, `dependency` or `cascade`
+    /// (docs/changes.md "Conflicts"); one kind whatever the policy.
     public let kind: String
     /// The change in words.
     public let change: String
@@ -94,6 +95,14 @@ extension CaseDatabase {
   /// changeset removed it by the schema's cascade is no conflict: the row is gone, as the
   /// change wants.
   ///
+  /// A pre-pass finds what SQLite's per-row conflicts miss: a change that names (by
+  /// ``references``) a suspect or fruit the changeset adds under an id another row holds here
+  /// is a `dependency` conflict (skipped with that row under ``ChangesetConflictPolicy/skip``,
+  /// left out of a filtered changeset re-encoded change by change); a suspect's removal whose
+  /// cascade would remove rows here that the changeset does not remove itself is a `cascade`
+  /// conflict, naming them; under ``ChangesetConflictPolicy/replace``, replacing a row that
+  /// rows here name is refused whole (`referenced`).
+  ///
   /// - Parameters:
   ///   - changeset: The changes.
   ///   - path: The file's name, for errors.
@@ -103,9 +112,10 @@ extension CaseDatabase {
   ///   is gone, or one that breaks a constraint, is still skipped).
   /// - Throws: ``ChangesError/foreignTables(_:tables:)`` or
   ///   ``ChangesError/tableShape(_:table:found:expected:)`` for a change of a table that is not
-  ///   a case table of this database's shape; ``ChangesError/conflicts(_:)`` with
-  ///   ``ChangesetConflictPolicy/fail`` when any change conflicts, and always when applying
-  ///   would break a foreign key; ``ChangesError/schemaMismatch(_:found:expected:)``;
+  ///   a case table of this database's shape; ``ChangesError/conflicts(_:policy:)`` with
+  ///   ``ChangesetConflictPolicy/fail`` when any change conflicts, always when applying
+  ///   would break a foreign key, and under ``ChangesetConflictPolicy/replace`` when a row to
+  ///   replace is named by rows here; ``ChangesError/schemaMismatch(_:found:expected:)``;
   ///   `SQLiteError`. Nothing is applied then.
   public func apply(
     _ changeset: CaseChangeset, path: String, onConflict policy: ChangesetConflictPolicy
