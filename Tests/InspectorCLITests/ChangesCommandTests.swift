@@ -91,6 +91,9 @@ struct ChangesCommandTests {
     // A foreign key to a removed suspect cannot be skipped record by record: still refused.
     let skipped = office.run("changes", "apply", file, "--on-conflict", "skip")
     #expect(skipped.status == 65)
+    // The hint never suggests the policy just given.
+    #expect(refused.standardError.contains("hint: add --on-conflict skip or --on-conflict replace"))
+    #expect(skipped.standardError.contains("hint: no --on-conflict policy applies these"))
     office.succeed("sql", "--write", "DELETE FROM suspicion_levels WHERE animal_id = 4")
     laptop.succeed("alibi", "snail", "--clear")
     laptop.succeed("changes", "export", "--base", base, "--output", file)
