@@ -143,7 +143,11 @@ extension CaseDatabase {
       var conflicts: [Int: ChangesetApplication.Conflict] = plan.conflicts
       var refused = false
       do {
-        try connection.apply(Changeset(changes: applied.map { changes[$0] })) { conflict in
+        // The file's own bytes unless the pre-pass left changes out.
+        let toApply =
+          plan.dropped.isEmpty
+          ? changeset.changeset : Changeset(changes: applied.map { changes[$0] })
+        try connection.apply(toApply) { conflict in
           guard let change = conflict.change else {
             conflicts[Int.max] = .init(
               kind: "foreign-key",
