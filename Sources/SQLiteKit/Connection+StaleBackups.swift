@@ -7,7 +7,10 @@
 extension Connection {
   /// Lists the temporary files that killed writers of files (backups, changesets) left in the
   /// directory of `path`, whatever destination they were for: `.NAME.tmp-PID-RANDOM` (and its
-  /// `-journal`), regular files whose writer is gone. A file being written is never listed.
+  /// `-journal`), regular files whose writer is gone. A file being written is never listed, nor
+  /// one the tool does not write: only an empty file or one that begins as the tool's files do
+  /// (``ownTemporaryFileHeaders``; a `-journal` as SQLite's rollback journal) is listed, whatever
+  /// its name (docs/operations.md "Files the tool writes").
   ///
   /// A writer is gone when no process `PID` exists here and no one holds the lock that
   /// ``OutputFile/replace(_:)`` keeps on its temporary file while it writes (an open file
@@ -42,7 +45,12 @@ extension Connection {
       let full = "\(directory)/\(file)"
       var info = stat()
       guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-      let main = file.hasSuffix("-journal") ? String(full.dropLast("-journal".count)) : full
+      let isJournal = file.hasSuffix("-journal")
+      // Only a file the tool writes: someone's `.notes.tmp-1-2` is left alone, whatever its name.
+      guard isOwnTemporaryFile(at: full, size: Int(info.st_size), journal: isJournal) else {
+        continue
+      }
+      let main = isJournal ? String(full.dropLast("-journal".count)) : full
       switch temporaryFileLock(at: main) {
       case .held: continue
       case .free: break
@@ -57,6 +65,39 @@ extension Connection {
       stale.append(full)
     }
     return stale
+  }
+
+  /// How the files the tool writes through ``OutputFile`` begin: a database (a backup, `SQLite
+  /// format 3` and a NUL) and a changeset file (its header line's first words, docs/changes.md).
+  /// A temporary file is a leftover of the tool only when it is empty or begins with one of
+  /// these.
+  public static let ownTemporaryFileHeaders: [[UInt8]] = [
+    Array("SQLite format 3\u{0}".utf8), Array("fruit-inspectors changeset ".utf8),
+  ]
+
+  /// How a rollback journal begins: its magic number, or eight zero bytes while SQLite has not
+  /// yet synced it (it writes the magic number last).
+  ///
+  /// SQLite: <https://sqlite.org/fileformat.html#the_rollback_journal>
+  static let journalHeaders: [[UInt8]] = [
+    [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7], [UInt8](repeating: 0, count: 8),
+  ]
+
+  /// Whether the regular file at `path` (of `size` bytes) is one the tool writes: empty, or
+  /// beginning with one of ``ownTemporaryFileHeaders`` (with one of the rollback journal's
+  /// headers when `journal`). `false` when it cannot be read.
+  static func isOwnTemporaryFile(at path: String, size: Int, journal: Bool) -> Bool {
+    if size == 0 { return true }
+    let headers = journal ? journalHeaders : ownTemporaryFileHeaders
+    let longest = headers.map(\.count).max() ?? 0
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: longest)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, longest) }
+    guard count > 0 else { return false }
+    let start = buffer.prefix(count)
+    return headers.contains { start.starts(with: $0) }
   }
 
   /// Locks the first byte of a temporary file being written (an open file description lock,
