@@ -9,8 +9,9 @@ extension Connection {
   /// directory of `path`, whatever destination they were for: `.NAME.tmp-PID-RANDOM` (and its
   /// `-journal`), regular files whose writer is gone. A file being written is never listed, nor
   /// one the tool does not write: only an empty file or one that begins as the tool's files do
-  /// (``ownTemporaryFileHeaders``; a `-journal` as SQLite's rollback journal) is listed, whatever
-  /// its name (docs/operations.md "Files the tool writes").
+  /// (``ownTemporaryFileHeaders``, or a database whose header is not written yet; a `-journal` as
+  /// SQLite's rollback journal) is listed, whatever its name (docs/operations.md "Leftover
+  /// backup files").
   ///
   /// A writer is gone when no process `PID` exists here and no one holds the lock that
   /// ``OutputFile/replace(_:)`` keeps on its temporary file while it writes (an open file
@@ -85,19 +86,30 @@ extension Connection {
 
   /// Whether the regular file at `path` (of `size` bytes) is one the tool writes: empty, or
   /// beginning with one of ``ownTemporaryFileHeaders`` (with one of the rollback journal's
-  /// headers when `journal`). `false` when it cannot be read.
+  /// headers when `journal`), or a database copy killed before its first page was written
+  /// (SQLite writes page 1, which holds the header, only when the copy commits): a size that
+  /// is a whole number of 512-byte units with the 100 bytes of the header still zero. `false`
+  /// when it cannot be read.
   static func isOwnTemporaryFile(at path: String, size: Int, journal: Bool) -> Bool {
     if size == 0 { return true }
     let headers = journal ? journalHeaders : ownTemporaryFileHeaders
-    let longest = headers.map(\.count).max() ?? 0
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: longest)
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, longest) }
-    guard count > 0 else { return false }
+    let length = 100
+    var buffer = [UInt8](repeating: 0, count: length)
+    var count = 0
+    while count < length {
+      let got = buffer.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress! + count, length - count)
+      }
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else { break }
+      count += got
+    }
     let start = buffer.prefix(count)
-    return headers.contains { start.starts(with: $0) }
+    if headers.contains(where: { start.starts(with: $0) }) { return true }
+    return !journal && count == length && size % 512 == 0 && start.allSatisfy { $0 == 0 }
   }
 
   /// Locks the first byte of a temporary file being written (an open file description lock,

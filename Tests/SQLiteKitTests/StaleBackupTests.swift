@@ -78,11 +78,17 @@ import Testing
       let text = plant(".thesis.txt.tmp-999999998-7", Array("draft\n".utf8))
       let textJournal = plant(".t.txt.tmp-999999998-8-journal", Array("draft\n".utf8))
       let almost = plant(".d.sqlite.tmp-999999998-9", Array("SQLite format 2\u{0}".utf8))
-      let own: Set = [database, changeset, journal, unsynced]
+      // A copy killed before its first page (the header) was written: whole pages of zeros
+      // at the start. Zeros that are no whole number of 512-byte units are not a database.
+      let headerless = plant(
+        ".e.sqlite.tmp-999999999-4",
+        [UInt8](repeating: 0, count: 4096) + [1, 2, 3] + [UInt8](repeating: 0, count: 4093))
+      let oddZeros = plant(".f.bin.tmp-999999998-5", [UInt8](repeating: 0, count: 700))
+      let own: Set = [database, changeset, journal, unsynced, headerless]
       #expect(Set(Connection.staleBackupFiles(besides: destination)) == own)
       #expect(Set(Connection.removeStaleBackupFiles(besides: destination)) == own)
       #expect(!own.contains(where: exists))
-      #expect([text, textJournal, almost].allSatisfy(exists))
+      #expect([text, textJournal, almost, oddZeros].allSatisfy(exists))
       var buffer = [UInt8](repeating: 0, count: 16)
       let descriptor = open(text, O_RDONLY)
       let count = read(descriptor, &buffer, 16)
