@@ -30,10 +30,34 @@ extension Connection {
   /// - Returns: Full paths (directory + `/` + name), in directory order; empty when the
   ///   directory cannot be read.
   public static func staleBackupFiles(besides path: String, olderThan: Int = 600) -> [String] {
+    deadWritersFiles(besides: path, olderThan: olderThan).filter(\.own).map(\.path)
+  }
+
+  /// Lists the files in the directory of `path` that are named like the temporary file of a
+  /// killed writer (the rule of ``staleBackupFiles(besides:olderThan:)``) but are not files the
+  /// tool writes (a text file `.thesis.txt.tmp-PID-7`, say): they are never removed. Meant
+  /// for reports such as `inspector check`. Nothing is changed.
+  ///
+  /// - Parameters:
+  ///   - path: A database or backup path; its directory is searched (`.` for a bare name).
+  ///   - olderThan: As for ``staleBackupFiles(besides:olderThan:)``.
+  /// - Returns: Full paths, in directory order; empty when the directory cannot be read.
+  public static func foreignTemporaryFiles(besides path: String, olderThan: Int = 600)
+    -> [String]
+  {
+    deadWritersFiles(besides: path, olderThan: olderThan).filter { !$0.own }.map(\.path)
+  }
+
+  /// The files named `.NAME.tmp-PID-RANDOM` (or its `-journal`) in the directory of `path`
+  /// whose writer is gone, each with whether the tool writes such a file
+  /// (``isOwnTemporaryFile(at:size:journal:)``).
+  private static func deadWritersFiles(besides path: String, olderThan: Int)
+    -> [(path: String, own: Bool)]
+  {
     let directory = Connection.directory(of: path)
     guard let stream = opendir(directory) else { return [] }
     defer { closedir(stream) }
-    var stale: [String] = []
+    var stale: [(path: String, own: Bool)] = []
     let now = time(nil)
     while let entry = readdir(stream) {
       let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -48,9 +72,7 @@ extension Connection {
       guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
       let isJournal = file.hasSuffix("-journal")
       // Only a file the tool writes: someone's `.notes.tmp-1-2` is left alone, whatever its name.
-      guard isOwnTemporaryFile(at: full, size: Int(info.st_size), journal: isJournal) else {
-        continue
-      }
+      let own = isOwnTemporaryFile(at: full, size: Int(info.st_size), journal: isJournal)
       let main = isJournal ? String(full.dropLast("-journal".count)) : full
       switch temporaryFileLock(at: main) {
       case .held: continue
@@ -63,7 +85,7 @@ extension Connection {
         #endif
         guard Int(now - changed) >= olderThan else { continue }
       }
-      stale.append(full)
+      stale.append((full, own))
     }
     return stale
   }

@@ -85,10 +85,12 @@ import Testing
         [UInt8](repeating: 0, count: 4096) + [1, 2, 3] + [UInt8](repeating: 0, count: 4093))
       let oddZeros = plant(".f.bin.tmp-999999998-5", [UInt8](repeating: 0, count: 700))
       let own: Set = [database, changeset, journal, unsynced, headerless]
+      let foreign: Set = [text, textJournal, almost, oddZeros]
       #expect(Set(Connection.staleBackupFiles(besides: destination)) == own)
+      #expect(Set(Connection.foreignTemporaryFiles(besides: destination)) == foreign)
       #expect(Set(Connection.removeStaleBackupFiles(besides: destination)) == own)
       #expect(!own.contains(where: exists))
-      #expect([text, textJournal, almost, oddZeros].allSatisfy(exists))
+      #expect(foreign.allSatisfy(exists))
       var buffer = [UInt8](repeating: 0, count: 16)
       let descriptor = open(text, O_RDONLY)
       let count = read(descriptor, &buffer, 16)
