@@ -149,6 +149,13 @@ public enum CaseFile {
           .note, .file, "\(path) is a temporary file left by a killed backup",
           hint: "the next backup into that directory removes it, or remove it by hand")
       }
+      findings += Connection.foreignTemporaryFiles(besides: connection.path).map { path in
+        CheckFinding(
+          .note, .file,
+          "\(path) is named like a temporary file of a killed backup; not removed: not a file"
+            + " inspector writes",
+          hint: "inspector leaves it alone; rename it if it is yours")
+      }
     }
     let integrity = try integrity()
     if integrity != ["ok"] {

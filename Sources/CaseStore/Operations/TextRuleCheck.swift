@@ -88,9 +88,10 @@ enum TextRuleCheck {
 }
 
 extension CaseDatabase {
-  /// Throws for the first stored value that breaks ``TextRules`` (what `import` would refuse),
-  /// so that `export` refuses up front, naming it, rather than write a document that does not
-  /// import. Read-only.
+  /// Throws for the first stored value that breaks ``TextRules``, or that holds a NUL in a
+  /// column with a domain rule (a colour, a time, a paw size: ``DomainTextNULCheck``), which is
+  /// what `import` would refuse, so that `export` refuses up front, naming it, rather than write
+  /// a document that does not import. Read-only.
   ///
   /// - Throws: ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` naming the
   ///   table, row, column and rule; `SQLiteError` when the file cannot be read.
@@ -102,6 +103,13 @@ extension CaseDatabase {
         table: first.table, id: first.id, column: first.column,
         value: TextRules.escaped(first.value),
         expected: first.problem.expected(field: first.column, kind: first.field))
+    }
+    for table in ["fruits", "animals", "sleep_schedules", "incidents"] {
+      guard let first = try DomainTextNULCheck.violations(connection, table: table, limit: 1).first
+      else { continue }
+      throw CaseError.invalidStoredValue(
+        table: first.table, id: first.id, column: first.column,
+        value: TextRules.escaped(first.value), expected: first.expected + " (it holds a NUL)")
     }
   }
 }
