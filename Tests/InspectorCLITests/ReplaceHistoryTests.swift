@@ -37,7 +37,7 @@ extension UndoCommandTests {
       cli, "INSERT OR REPLACE INTO alibis (animal_id, statement) VALUES (5, 'in the barn')")
 
     let changes = try latestChanges(cli)
-    #expect(changes.count == 1)
+    try #require(changes.count == 1)
     #expect(changes[0]["operation"] as? String == "update")
     #expect((changes[0]["before"] as? [String: Any])?["statement"] as? String == "in the shed")
     #expect((changes[0]["after"] as? [String: Any])?["statement"] as? String == "in the barn")
@@ -63,7 +63,7 @@ extension UndoCommandTests {
     try sqlite3(cli, "REPLACE INTO suspicion_levels (animal_id, level) VALUES (5, 0.99)")
 
     let changes = try latestChanges(cli)
-    #expect(changes.count == 1)
+    try #require(changes.count == 1)
     #expect(changes[0]["operation"] as? String == "update")
     #expect(number((changes[0]["before"] as? [String: Any])?["level"]) == 0.3)
     #expect(number((changes[0]["after"] as? [String: Any])?["level"]) == 0.99)
@@ -125,7 +125,7 @@ extension UndoCommandTests {
         == "3|12|2\n3|15|1")
 
     let changes = try latestChanges(cli)
-    #expect(changes.count == 2)
+    try #require(changes.count == 2)
     #expect(changes[0]["operation"] as? String == "delete")
     #expect(changes[0]["key"] as? [String: Int] == ["animal_id": 3, "fruit_id": 12])
     #expect(
