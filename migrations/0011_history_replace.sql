@@ -18,7 +18,10 @@
 --     foreign_keys off leaves pointing at the new row, are never removed by undo's cascade;
 --   - an update that moves a row onto that key (UPDATE OR REPLACE) first records a 'delete'
 --     of the row that was there, with the values the history last knew.
--- Both in the same change set, before the write's own entry. They are AFTER triggers, so an
+-- Both in the same change set, before the write's own entry. Each values statement runs only
+-- when the entry statement just before it wrote a row (changes() = 1, allowed with
+-- trusted_schema off), and keeps 0007's shape (the values straight from a UNION ALL), which
+-- stores a REAL such as 1.0 as a REAL. They are AFTER triggers, so an
 -- INSERT OR IGNORE that inserts nothing records nothing. Rows a cascade removes (foreign_keys
 -- on) are recorded by their own delete triggers, as before.
 --
@@ -112,11 +115,11 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) IS NOT NEW.emoji);
+  -- changes(): the rows the statement just before this one wrote (the update entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT entry_id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
-    SELECT m.id AS entry_id, c.ordinal, c.column_name, CASE c.ordinal
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+    SELECT 1 AS ordinal, 'name' AS column_name, (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'animals' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -124,8 +127,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'animals'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.name AS after_value
+    UNION ALL SELECT 2, 'species', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'animals' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -133,8 +136,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'animals'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 3 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1), NEW.species
+    UNION ALL SELECT 3, 'paw_size', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 3
         WHERE e.table_name = 'animals' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -142,8 +145,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'animals'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 4 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1), NEW.paw_size
+    UNION ALL SELECT 4, 'emoji', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 4
         WHERE e.table_name = 'animals' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -151,18 +154,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'animals'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END AS before_value, c.after_value
-    FROM (SELECT max(id) AS id FROM history_entries) AS m
-      JOIN history_entries AS d ON d.id = m.id,
-      (SELECT 1 AS ordinal, 'name' AS column_name, NEW.name AS after_value
-      UNION ALL SELECT 2, 'species', NEW.species
-      UNION ALL SELECT 3, 'paw_size', NEW.paw_size
-      UNION ALL SELECT 4, 'emoji', NEW.emoji) AS c
-    WHERE d.operation = 'update' AND d.table_name = 'animals' AND d.row_key = printf('{"id":%d}', NEW.id)
-      AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id))
-  WHERE before_value IS NOT after_value
-  ORDER BY ordinal;
+        ORDER BY e.id DESC LIMIT 1), NEW.emoji)
+  WHERE changes() = 1 AND before_value IS NOT after_value;
   -- Otherwise an insert, as 0007 records it.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'animals', printf('{"id":%d}', NEW.id), 'insert', NEW.id, NULL, NULL
@@ -172,17 +165,14 @@ BEGIN
       WHERE table_name = 'animals' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT d.id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
     SELECT 0 AS ordinal, 'id' AS column_name, NULL AS before_value, NEW.id AS after_value
     UNION ALL SELECT 1, 'name', NULL, NEW.name
     UNION ALL SELECT 2, 'species', NULL, NEW.species
     UNION ALL SELECT 3, 'paw_size', NULL, NEW.paw_size
-    UNION ALL SELECT 4, 'emoji', NULL, NEW.emoji),
-    history_entries AS d
-  WHERE d.id = (SELECT max(id) FROM history_entries) AND d.operation = 'insert'
-    AND d.table_name = 'animals' AND d.row_key = printf('{"id":%d}', NEW.id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = d.id);
+    UNION ALL SELECT 4, 'emoji', NULL, NEW.emoji)
+  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_animals_after_update;
@@ -209,11 +199,12 @@ BEGIN
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'animals' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  -- changes(): the rows the statement just before this one wrote (the delete entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT m.id, c.ordinal, c.column_name,
-    CASE c.ordinal
-      WHEN 0 THEN NEW.id
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, NULL
+  FROM (
+    SELECT 0 AS ordinal, 'id' AS column_name, NEW.id AS before_value
+    UNION ALL SELECT 1, 'name', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'animals' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -222,7 +213,7 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 2, 'species', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'animals' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -231,7 +222,7 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 3 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 3, 'paw_size', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 3
         WHERE e.table_name = 'animals' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -240,7 +231,7 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 4 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 4, 'emoji', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 4
         WHERE e.table_name = 'animals' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -248,14 +239,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'animals'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END, NULL
-  FROM (SELECT max(id) AS id FROM history_entries) AS m
-    JOIN history_entries AS d ON d.id = m.id,
-    (SELECT 0 AS ordinal, 'id' AS column_name UNION ALL SELECT 1, 'name' UNION ALL SELECT 2, 'species' UNION ALL SELECT 3, 'paw_size' UNION ALL SELECT 4, 'emoji') AS c
-  WHERE d.operation = 'delete' AND d.table_name = 'animals' AND d.row_key = printf('{"id":%d}', NEW.id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id)
-  ORDER BY c.ordinal;
+        ORDER BY e.id DESC LIMIT 1))
+  WHERE changes() = 1;
   -- old_row_key: the key a row left, so the key counts as free again.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id, old_row_key)
   VALUES (coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'animals', printf('{"id":%d}', NEW.id), 'update', NEW.id, NULL, NULL,
@@ -308,11 +293,11 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) IS NOT NEW.color);
+  -- changes(): the rows the statement just before this one wrote (the update entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT entry_id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
-    SELECT m.id AS entry_id, c.ordinal, c.column_name, CASE c.ordinal
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+    SELECT 1 AS ordinal, 'name' AS column_name, (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'fruits' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -320,8 +305,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'fruits'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.name AS after_value
+    UNION ALL SELECT 2, 'color', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'fruits' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -329,16 +314,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'fruits'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END AS before_value, c.after_value
-    FROM (SELECT max(id) AS id FROM history_entries) AS m
-      JOIN history_entries AS d ON d.id = m.id,
-      (SELECT 1 AS ordinal, 'name' AS column_name, NEW.name AS after_value
-      UNION ALL SELECT 2, 'color', NEW.color) AS c
-    WHERE d.operation = 'update' AND d.table_name = 'fruits' AND d.row_key = printf('{"id":%d}', NEW.id)
-      AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id))
-  WHERE before_value IS NOT after_value
-  ORDER BY ordinal;
+        ORDER BY e.id DESC LIMIT 1), NEW.color)
+  WHERE changes() = 1 AND before_value IS NOT after_value;
   -- Otherwise an insert, as 0007 records it.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'fruits', printf('{"id":%d}', NEW.id), 'insert', NULL, NEW.id, NULL
@@ -348,15 +325,12 @@ BEGIN
       WHERE table_name = 'fruits' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT d.id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
     SELECT 0 AS ordinal, 'id' AS column_name, NULL AS before_value, NEW.id AS after_value
     UNION ALL SELECT 1, 'name', NULL, NEW.name
-    UNION ALL SELECT 2, 'color', NULL, NEW.color),
-    history_entries AS d
-  WHERE d.id = (SELECT max(id) FROM history_entries) AND d.operation = 'insert'
-    AND d.table_name = 'fruits' AND d.row_key = printf('{"id":%d}', NEW.id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = d.id);
+    UNION ALL SELECT 2, 'color', NULL, NEW.color)
+  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_fruits_after_update;
@@ -381,11 +355,12 @@ BEGIN
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'fruits' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  -- changes(): the rows the statement just before this one wrote (the delete entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT m.id, c.ordinal, c.column_name,
-    CASE c.ordinal
-      WHEN 0 THEN NEW.id
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, NULL
+  FROM (
+    SELECT 0 AS ordinal, 'id' AS column_name, NEW.id AS before_value
+    UNION ALL SELECT 1, 'name', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'fruits' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -394,7 +369,7 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 2, 'color', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'fruits' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -402,14 +377,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'fruits'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END, NULL
-  FROM (SELECT max(id) AS id FROM history_entries) AS m
-    JOIN history_entries AS d ON d.id = m.id,
-    (SELECT 0 AS ordinal, 'id' AS column_name UNION ALL SELECT 1, 'name' UNION ALL SELECT 2, 'color') AS c
-  WHERE d.operation = 'delete' AND d.table_name = 'fruits' AND d.row_key = printf('{"id":%d}', NEW.id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id)
-  ORDER BY c.ordinal;
+        ORDER BY e.id DESC LIMIT 1))
+  WHERE changes() = 1;
   -- old_row_key: the key a row left, so the key counts as free again.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id, old_row_key)
   VALUES (coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'fruits', printf('{"id":%d}', NEW.id), 'update', NULL, NEW.id, NULL,
@@ -451,11 +420,11 @@ BEGIN
               AND row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) IS NOT NEW.position);
+  -- changes(): the rows the statement just before this one wrote (the update entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT entry_id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
-    SELECT m.id AS entry_id, c.ordinal, c.column_name, CASE c.ordinal
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+    SELECT 2 AS ordinal, 'position' AS column_name, (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'favorite_fruits' AND e.row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -463,15 +432,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'favorite_fruits'
               AND row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END AS before_value, c.after_value
-    FROM (SELECT max(id) AS id FROM history_entries) AS m
-      JOIN history_entries AS d ON d.id = m.id,
-      (SELECT 2 AS ordinal, 'position' AS column_name, NEW.position AS after_value) AS c
-    WHERE d.operation = 'update' AND d.table_name = 'favorite_fruits' AND d.row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)
-      AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id))
-  WHERE before_value IS NOT after_value
-  ORDER BY ordinal;
+        ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.position AS after_value)
+  WHERE changes() = 1 AND before_value IS NOT after_value;
   -- Otherwise an insert, as 0007 records it.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'favorite_fruits', printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id), 'insert', NEW.animal_id, NEW.fruit_id, NULL
@@ -481,15 +443,12 @@ BEGIN
       WHERE table_name = 'favorite_fruits' AND old_row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT d.id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
     SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
     UNION ALL SELECT 1, 'fruit_id', NULL, NEW.fruit_id
-    UNION ALL SELECT 2, 'position', NULL, NEW.position),
-    history_entries AS d
-  WHERE d.id = (SELECT max(id) FROM history_entries) AND d.operation = 'insert'
-    AND d.table_name = 'favorite_fruits' AND d.row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = d.id);
+    UNION ALL SELECT 2, 'position', NULL, NEW.position)
+  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_favorite_fruits_after_update;
@@ -514,12 +473,13 @@ BEGIN
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'favorite_fruits' AND old_row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  -- changes(): the rows the statement just before this one wrote (the delete entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT m.id, c.ordinal, c.column_name,
-    CASE c.ordinal
-      WHEN 0 THEN NEW.animal_id
-      WHEN 1 THEN NEW.fruit_id
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, NULL
+  FROM (
+    SELECT 0 AS ordinal, 'animal_id' AS column_name, NEW.animal_id AS before_value
+    UNION ALL SELECT 1, 'fruit_id', NEW.fruit_id
+    UNION ALL SELECT 2, 'position', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'favorite_fruits' AND e.row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -527,14 +487,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'favorite_fruits'
               AND row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END, NULL
-  FROM (SELECT max(id) AS id FROM history_entries) AS m
-    JOIN history_entries AS d ON d.id = m.id,
-    (SELECT 0 AS ordinal, 'animal_id' AS column_name UNION ALL SELECT 1, 'fruit_id' UNION ALL SELECT 2, 'position') AS c
-  WHERE d.operation = 'delete' AND d.table_name = 'favorite_fruits' AND d.row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id)
-  ORDER BY c.ordinal;
+        ORDER BY e.id DESC LIMIT 1))
+  WHERE changes() = 1;
   -- old_row_key: the key a row left, so the key counts as free again.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id, old_row_key)
   VALUES (coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'favorite_fruits', printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id), 'update', NEW.animal_id, NEW.fruit_id, NULL,
@@ -576,11 +530,11 @@ BEGIN
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) IS NOT NEW.statement);
+  -- changes(): the rows the statement just before this one wrote (the update entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT entry_id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
-    SELECT m.id AS entry_id, c.ordinal, c.column_name, CASE c.ordinal
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+    SELECT 1 AS ordinal, 'statement' AS column_name, (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'alibis' AND e.row_key = printf('{"animal_id":%d}', NEW.animal_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -588,15 +542,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'alibis'
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END AS before_value, c.after_value
-    FROM (SELECT max(id) AS id FROM history_entries) AS m
-      JOIN history_entries AS d ON d.id = m.id,
-      (SELECT 1 AS ordinal, 'statement' AS column_name, NEW.statement AS after_value) AS c
-    WHERE d.operation = 'update' AND d.table_name = 'alibis' AND d.row_key = printf('{"animal_id":%d}', NEW.animal_id)
-      AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id))
-  WHERE before_value IS NOT after_value
-  ORDER BY ordinal;
+        ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.statement AS after_value)
+  WHERE changes() = 1 AND before_value IS NOT after_value;
   -- Otherwise an insert, as 0007 records it.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'alibis', printf('{"animal_id":%d}', NEW.animal_id), 'insert', NEW.animal_id, NULL, NULL
@@ -606,14 +553,11 @@ BEGIN
       WHERE table_name = 'alibis' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT d.id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
     SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
-    UNION ALL SELECT 1, 'statement', NULL, NEW.statement),
-    history_entries AS d
-  WHERE d.id = (SELECT max(id) FROM history_entries) AND d.operation = 'insert'
-    AND d.table_name = 'alibis' AND d.row_key = printf('{"animal_id":%d}', NEW.animal_id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = d.id);
+    UNION ALL SELECT 1, 'statement', NULL, NEW.statement)
+  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_alibis_after_update;
@@ -637,11 +581,12 @@ BEGIN
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'alibis' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  -- changes(): the rows the statement just before this one wrote (the delete entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT m.id, c.ordinal, c.column_name,
-    CASE c.ordinal
-      WHEN 0 THEN NEW.animal_id
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, NULL
+  FROM (
+    SELECT 0 AS ordinal, 'animal_id' AS column_name, NEW.animal_id AS before_value
+    UNION ALL SELECT 1, 'statement', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'alibis' AND e.row_key = printf('{"animal_id":%d}', NEW.animal_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -649,14 +594,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'alibis'
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END, NULL
-  FROM (SELECT max(id) AS id FROM history_entries) AS m
-    JOIN history_entries AS d ON d.id = m.id,
-    (SELECT 0 AS ordinal, 'animal_id' AS column_name UNION ALL SELECT 1, 'statement') AS c
-  WHERE d.operation = 'delete' AND d.table_name = 'alibis' AND d.row_key = printf('{"animal_id":%d}', NEW.animal_id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id)
-  ORDER BY c.ordinal;
+        ORDER BY e.id DESC LIMIT 1))
+  WHERE changes() = 1;
   -- old_row_key: the key a row left, so the key counts as free again.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id, old_row_key)
   VALUES (coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'alibis', printf('{"animal_id":%d}', NEW.animal_id), 'update', NEW.animal_id, NULL, NULL,
@@ -706,11 +645,11 @@ BEGIN
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) IS NOT NEW.wake_at);
+  -- changes(): the rows the statement just before this one wrote (the update entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT entry_id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
-    SELECT m.id AS entry_id, c.ordinal, c.column_name, CASE c.ordinal
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+    SELECT 1 AS ordinal, 'sleep_at' AS column_name, (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'sleep_schedules' AND e.row_key = printf('{"animal_id":%d}', NEW.animal_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -718,8 +657,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'sleep_schedules'
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.sleep_at AS after_value
+    UNION ALL SELECT 2, 'wake_at', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'sleep_schedules' AND e.row_key = printf('{"animal_id":%d}', NEW.animal_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -727,16 +666,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'sleep_schedules'
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END AS before_value, c.after_value
-    FROM (SELECT max(id) AS id FROM history_entries) AS m
-      JOIN history_entries AS d ON d.id = m.id,
-      (SELECT 1 AS ordinal, 'sleep_at' AS column_name, NEW.sleep_at AS after_value
-      UNION ALL SELECT 2, 'wake_at', NEW.wake_at) AS c
-    WHERE d.operation = 'update' AND d.table_name = 'sleep_schedules' AND d.row_key = printf('{"animal_id":%d}', NEW.animal_id)
-      AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id))
-  WHERE before_value IS NOT after_value
-  ORDER BY ordinal;
+        ORDER BY e.id DESC LIMIT 1), NEW.wake_at)
+  WHERE changes() = 1 AND before_value IS NOT after_value;
   -- Otherwise an insert, as 0007 records it.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'sleep_schedules', printf('{"animal_id":%d}', NEW.animal_id), 'insert', NEW.animal_id, NULL, NULL
@@ -746,15 +677,12 @@ BEGIN
       WHERE table_name = 'sleep_schedules' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT d.id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
     SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
     UNION ALL SELECT 1, 'sleep_at', NULL, NEW.sleep_at
-    UNION ALL SELECT 2, 'wake_at', NULL, NEW.wake_at),
-    history_entries AS d
-  WHERE d.id = (SELECT max(id) FROM history_entries) AND d.operation = 'insert'
-    AND d.table_name = 'sleep_schedules' AND d.row_key = printf('{"animal_id":%d}', NEW.animal_id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = d.id);
+    UNION ALL SELECT 2, 'wake_at', NULL, NEW.wake_at)
+  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_sleep_schedules_after_update;
@@ -779,11 +707,12 @@ BEGIN
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'sleep_schedules' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  -- changes(): the rows the statement just before this one wrote (the delete entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT m.id, c.ordinal, c.column_name,
-    CASE c.ordinal
-      WHEN 0 THEN NEW.animal_id
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, NULL
+  FROM (
+    SELECT 0 AS ordinal, 'animal_id' AS column_name, NEW.animal_id AS before_value
+    UNION ALL SELECT 1, 'sleep_at', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'sleep_schedules' AND e.row_key = printf('{"animal_id":%d}', NEW.animal_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -792,7 +721,7 @@ BEGIN
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 2, 'wake_at', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'sleep_schedules' AND e.row_key = printf('{"animal_id":%d}', NEW.animal_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -800,14 +729,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'sleep_schedules'
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END, NULL
-  FROM (SELECT max(id) AS id FROM history_entries) AS m
-    JOIN history_entries AS d ON d.id = m.id,
-    (SELECT 0 AS ordinal, 'animal_id' AS column_name UNION ALL SELECT 1, 'sleep_at' UNION ALL SELECT 2, 'wake_at') AS c
-  WHERE d.operation = 'delete' AND d.table_name = 'sleep_schedules' AND d.row_key = printf('{"animal_id":%d}', NEW.animal_id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id)
-  ORDER BY c.ordinal;
+        ORDER BY e.id DESC LIMIT 1))
+  WHERE changes() = 1;
   -- old_row_key: the key a row left, so the key counts as free again.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id, old_row_key)
   VALUES (coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'sleep_schedules', printf('{"animal_id":%d}', NEW.animal_id), 'update', NEW.animal_id, NULL, NULL,
@@ -849,11 +772,11 @@ BEGIN
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) IS NOT NEW.level);
+  -- changes(): the rows the statement just before this one wrote (the update entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT entry_id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
-    SELECT m.id AS entry_id, c.ordinal, c.column_name, CASE c.ordinal
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+    SELECT 1 AS ordinal, 'level' AS column_name, (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'suspicion_levels' AND e.row_key = printf('{"animal_id":%d}', NEW.animal_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -861,15 +784,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'suspicion_levels'
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END AS before_value, c.after_value
-    FROM (SELECT max(id) AS id FROM history_entries) AS m
-      JOIN history_entries AS d ON d.id = m.id,
-      (SELECT 1 AS ordinal, 'level' AS column_name, NEW.level AS after_value) AS c
-    WHERE d.operation = 'update' AND d.table_name = 'suspicion_levels' AND d.row_key = printf('{"animal_id":%d}', NEW.animal_id)
-      AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id))
-  WHERE before_value IS NOT after_value
-  ORDER BY ordinal;
+        ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.level AS after_value)
+  WHERE changes() = 1 AND before_value IS NOT after_value;
   -- Otherwise an insert, as 0007 records it.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'suspicion_levels', printf('{"animal_id":%d}', NEW.animal_id), 'insert', NEW.animal_id, NULL, NULL
@@ -879,14 +795,11 @@ BEGIN
       WHERE table_name = 'suspicion_levels' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT d.id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
     SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
-    UNION ALL SELECT 1, 'level', NULL, NEW.level),
-    history_entries AS d
-  WHERE d.id = (SELECT max(id) FROM history_entries) AND d.operation = 'insert'
-    AND d.table_name = 'suspicion_levels' AND d.row_key = printf('{"animal_id":%d}', NEW.animal_id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = d.id);
+    UNION ALL SELECT 1, 'level', NULL, NEW.level)
+  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_suspicion_levels_after_update;
@@ -910,11 +823,12 @@ BEGIN
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'suspicion_levels' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  -- changes(): the rows the statement just before this one wrote (the delete entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT m.id, c.ordinal, c.column_name,
-    CASE c.ordinal
-      WHEN 0 THEN NEW.animal_id
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, NULL
+  FROM (
+    SELECT 0 AS ordinal, 'animal_id' AS column_name, NEW.animal_id AS before_value
+    UNION ALL SELECT 1, 'level', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'suspicion_levels' AND e.row_key = printf('{"animal_id":%d}', NEW.animal_id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -922,14 +836,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'suspicion_levels'
               AND row_key = printf('{"animal_id":%d}', NEW.animal_id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END, NULL
-  FROM (SELECT max(id) AS id FROM history_entries) AS m
-    JOIN history_entries AS d ON d.id = m.id,
-    (SELECT 0 AS ordinal, 'animal_id' AS column_name UNION ALL SELECT 1, 'level') AS c
-  WHERE d.operation = 'delete' AND d.table_name = 'suspicion_levels' AND d.row_key = printf('{"animal_id":%d}', NEW.animal_id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id)
-  ORDER BY c.ordinal;
+        ORDER BY e.id DESC LIMIT 1))
+  WHERE changes() = 1;
   -- old_row_key: the key a row left, so the key counts as free again.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id, old_row_key)
   VALUES (coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'suspicion_levels', printf('{"animal_id":%d}', NEW.animal_id), 'update', NEW.animal_id, NULL, NULL,
@@ -1015,11 +923,11 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) IS NOT NEW.notes);
+  -- changes(): the rows the statement just before this one wrote (the update entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT entry_id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
-    SELECT m.id AS entry_id, c.ordinal, c.column_name, CASE c.ordinal
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+    SELECT 1 AS ordinal, 'fruit_id' AS column_name, (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1027,8 +935,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'incidents'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.fruit_id AS after_value
+    UNION ALL SELECT 2, 'occurred_at', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1036,8 +944,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'incidents'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 3 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1), NEW.occurred_at
+    UNION ALL SELECT 3, 'paw_size', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 3
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1045,8 +953,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'incidents'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 4 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1), NEW.paw_size
+    UNION ALL SELECT 4, 'latitude', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 4
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1054,8 +962,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'incidents'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 5 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1), NEW.latitude
+    UNION ALL SELECT 5, 'longitude', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 5
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1063,8 +971,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'incidents'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-      WHEN 6 THEN (SELECT v.after_value FROM history_entries AS e
+        ORDER BY e.id DESC LIMIT 1), NEW.longitude
+    UNION ALL SELECT 6, 'notes', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 6
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1072,20 +980,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'incidents'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END AS before_value, c.after_value
-    FROM (SELECT max(id) AS id FROM history_entries) AS m
-      JOIN history_entries AS d ON d.id = m.id,
-      (SELECT 1 AS ordinal, 'fruit_id' AS column_name, NEW.fruit_id AS after_value
-      UNION ALL SELECT 2, 'occurred_at', NEW.occurred_at
-      UNION ALL SELECT 3, 'paw_size', NEW.paw_size
-      UNION ALL SELECT 4, 'latitude', NEW.latitude
-      UNION ALL SELECT 5, 'longitude', NEW.longitude
-      UNION ALL SELECT 6, 'notes', NEW.notes) AS c
-    WHERE d.operation = 'update' AND d.table_name = 'incidents' AND d.row_key = printf('{"id":%d}', NEW.id)
-      AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id))
-  WHERE before_value IS NOT after_value
-  ORDER BY ordinal;
+        ORDER BY e.id DESC LIMIT 1), NEW.notes)
+  WHERE changes() = 1 AND before_value IS NOT after_value;
   -- Otherwise an insert, as 0007 records it.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'incidents', printf('{"id":%d}', NEW.id), 'insert', NULL, NEW.fruit_id, NEW.id
@@ -1095,7 +991,7 @@ BEGIN
       WHERE table_name = 'incidents' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT d.id, ordinal, column_name, before_value, after_value
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
   FROM (
     SELECT 0 AS ordinal, 'id' AS column_name, NULL AS before_value, NEW.id AS after_value
     UNION ALL SELECT 1, 'fruit_id', NULL, NEW.fruit_id
@@ -1103,11 +999,8 @@ BEGIN
     UNION ALL SELECT 3, 'paw_size', NULL, NEW.paw_size
     UNION ALL SELECT 4, 'latitude', NULL, NEW.latitude
     UNION ALL SELECT 5, 'longitude', NULL, NEW.longitude
-    UNION ALL SELECT 6, 'notes', NULL, NEW.notes),
-    history_entries AS d
-  WHERE d.id = (SELECT max(id) FROM history_entries) AND d.operation = 'insert'
-    AND d.table_name = 'incidents' AND d.row_key = printf('{"id":%d}', NEW.id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = d.id);
+    UNION ALL SELECT 6, 'notes', NULL, NEW.notes)
+  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_incidents_after_update;
@@ -1144,11 +1037,12 @@ BEGIN
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'incidents' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
     ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  -- changes(): the rows the statement just before this one wrote (the delete entry, or none).
   INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT m.id, c.ordinal, c.column_name,
-    CASE c.ordinal
-      WHEN 0 THEN NEW.id
-      WHEN 1 THEN (SELECT v.after_value FROM history_entries AS e
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, NULL
+  FROM (
+    SELECT 0 AS ordinal, 'id' AS column_name, NEW.id AS before_value
+    UNION ALL SELECT 1, 'fruit_id', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 1
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1157,7 +1051,7 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 2 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 2, 'occurred_at', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 2
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1166,7 +1060,7 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 3 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 3, 'paw_size', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 3
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1175,7 +1069,7 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 4 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 4, 'latitude', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 4
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1184,7 +1078,7 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 5 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 5, 'longitude', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 5
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1193,7 +1087,7 @@ BEGIN
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1)
-      WHEN 6 THEN (SELECT v.after_value FROM history_entries AS e
+    UNION ALL SELECT 6, 'notes', (SELECT v.after_value FROM history_entries AS e
         JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = 6
         WHERE e.table_name = 'incidents' AND e.row_key = printf('{"id":%d}', NEW.id) AND e.operation <> 'delete'
           AND e.id > max(coalesce((SELECT max(id) FROM history_entries
@@ -1201,14 +1095,8 @@ BEGIN
             coalesce((SELECT max(id) FROM history_entries WHERE table_name = 'incidents'
               AND row_key = printf('{"id":%d}', NEW.id) AND operation = 'delete'
               AND id < (SELECT max(id) FROM history_entries)), 0))
-        ORDER BY e.id DESC LIMIT 1)
-    END, NULL
-  FROM (SELECT max(id) AS id FROM history_entries) AS m
-    JOIN history_entries AS d ON d.id = m.id,
-    (SELECT 0 AS ordinal, 'id' AS column_name UNION ALL SELECT 1, 'fruit_id' UNION ALL SELECT 2, 'occurred_at' UNION ALL SELECT 3, 'paw_size' UNION ALL SELECT 4, 'latitude' UNION ALL SELECT 5, 'longitude' UNION ALL SELECT 6, 'notes') AS c
-  WHERE d.operation = 'delete' AND d.table_name = 'incidents' AND d.row_key = printf('{"id":%d}', NEW.id)
-    AND NOT EXISTS (SELECT 1 FROM history_values WHERE entry_id = m.id)
-  ORDER BY c.ordinal;
+        ORDER BY e.id DESC LIMIT 1))
+  WHERE changes() = 1;
   -- old_row_key: the key a row left, so the key counts as free again.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id, old_row_key)
   VALUES (coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'incidents', printf('{"id":%d}', NEW.id), 'update', NULL, NEW.fruit_id, NEW.id,
