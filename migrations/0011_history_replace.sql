@@ -70,11 +70,29 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM history_change_sets
       WHERE id = (SELECT max(id) FROM history_change_sets)
         AND grouping = 'statement' AND at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
-  -- A REPLACE wrote this row over one the history holds (the old row went without a delete
-  -- trigger): an update from the values the history last knew, when any differs.
+  -- An insert, as 0007 records it, unless the history says a row is at this key.
+  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
+  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'animals', printf('{"id":%d}', NEW.id), 'insert', NEW.id, NULL, NULL
+  WHERE NOT coalesce((SELECT operation FROM history_entries
+    WHERE table_name = 'animals' AND row_key = printf('{"id":%d}', NEW.id)
+      AND id > coalesce((SELECT max(id) FROM history_entries
+      WHERE table_name = 'animals' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
+    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
+  FROM (
+    SELECT 0 AS ordinal, 'id' AS column_name, NULL AS before_value, NEW.id AS after_value
+    UNION ALL SELECT 1, 'name', NULL, NEW.name
+    UNION ALL SELECT 2, 'species', NULL, NEW.species
+    UNION ALL SELECT 3, 'paw_size', NULL, NEW.paw_size
+    UNION ALL SELECT 4, 'emoji', NULL, NEW.emoji)
+  WHERE changes() = 1;
+  -- Otherwise a REPLACE wrote this row over one the history holds (the old row went without
+  -- a delete trigger; no values were just written, changes() = 0): an update from the values
+  -- the history last knew, when any differs.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'animals', printf('{"id":%d}', NEW.id), 'update', NEW.id, NULL, NULL
-  WHERE coalesce((SELECT operation FROM history_entries
+  WHERE changes() = 0 AND coalesce((SELECT operation FROM history_entries
     WHERE table_name = 'animals' AND row_key = printf('{"id":%d}', NEW.id)
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'animals' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
@@ -156,23 +174,6 @@ BEGIN
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1), NEW.emoji)
   WHERE changes() = 1 AND before_value IS NOT after_value;
-  -- Otherwise an insert, as 0007 records it.
-  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
-  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'animals', printf('{"id":%d}', NEW.id), 'insert', NEW.id, NULL, NULL
-  WHERE NOT coalesce((SELECT operation FROM history_entries
-    WHERE table_name = 'animals' AND row_key = printf('{"id":%d}', NEW.id)
-      AND id > coalesce((SELECT max(id) FROM history_entries
-      WHERE table_name = 'animals' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
-    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
-  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
-  FROM (
-    SELECT 0 AS ordinal, 'id' AS column_name, NULL AS before_value, NEW.id AS after_value
-    UNION ALL SELECT 1, 'name', NULL, NEW.name
-    UNION ALL SELECT 2, 'species', NULL, NEW.species
-    UNION ALL SELECT 3, 'paw_size', NULL, NEW.paw_size
-    UNION ALL SELECT 4, 'emoji', NULL, NEW.emoji)
-  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_animals_after_update;
@@ -266,11 +267,27 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM history_change_sets
       WHERE id = (SELECT max(id) FROM history_change_sets)
         AND grouping = 'statement' AND at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
-  -- A REPLACE wrote this row over one the history holds (the old row went without a delete
-  -- trigger): an update from the values the history last knew, when any differs.
+  -- An insert, as 0007 records it, unless the history says a row is at this key.
+  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
+  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'fruits', printf('{"id":%d}', NEW.id), 'insert', NULL, NEW.id, NULL
+  WHERE NOT coalesce((SELECT operation FROM history_entries
+    WHERE table_name = 'fruits' AND row_key = printf('{"id":%d}', NEW.id)
+      AND id > coalesce((SELECT max(id) FROM history_entries
+      WHERE table_name = 'fruits' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
+    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
+  FROM (
+    SELECT 0 AS ordinal, 'id' AS column_name, NULL AS before_value, NEW.id AS after_value
+    UNION ALL SELECT 1, 'name', NULL, NEW.name
+    UNION ALL SELECT 2, 'color', NULL, NEW.color)
+  WHERE changes() = 1;
+  -- Otherwise a REPLACE wrote this row over one the history holds (the old row went without
+  -- a delete trigger; no values were just written, changes() = 0): an update from the values
+  -- the history last knew, when any differs.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'fruits', printf('{"id":%d}', NEW.id), 'update', NULL, NEW.id, NULL
-  WHERE coalesce((SELECT operation FROM history_entries
+  WHERE changes() = 0 AND coalesce((SELECT operation FROM history_entries
     WHERE table_name = 'fruits' AND row_key = printf('{"id":%d}', NEW.id)
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'fruits' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
@@ -316,21 +333,6 @@ BEGIN
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1), NEW.color)
   WHERE changes() = 1 AND before_value IS NOT after_value;
-  -- Otherwise an insert, as 0007 records it.
-  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
-  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'fruits', printf('{"id":%d}', NEW.id), 'insert', NULL, NEW.id, NULL
-  WHERE NOT coalesce((SELECT operation FROM history_entries
-    WHERE table_name = 'fruits' AND row_key = printf('{"id":%d}', NEW.id)
-      AND id > coalesce((SELECT max(id) FROM history_entries
-      WHERE table_name = 'fruits' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
-    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
-  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
-  FROM (
-    SELECT 0 AS ordinal, 'id' AS column_name, NULL AS before_value, NEW.id AS after_value
-    UNION ALL SELECT 1, 'name', NULL, NEW.name
-    UNION ALL SELECT 2, 'color', NULL, NEW.color)
-  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_fruits_after_update;
@@ -402,11 +404,27 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM history_change_sets
       WHERE id = (SELECT max(id) FROM history_change_sets)
         AND grouping = 'statement' AND at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
-  -- A REPLACE wrote this row over one the history holds (the old row went without a delete
-  -- trigger): an update from the values the history last knew, when any differs.
+  -- An insert, as 0007 records it, unless the history says a row is at this key.
+  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
+  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'favorite_fruits', printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id), 'insert', NEW.animal_id, NEW.fruit_id, NULL
+  WHERE NOT coalesce((SELECT operation FROM history_entries
+    WHERE table_name = 'favorite_fruits' AND row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)
+      AND id > coalesce((SELECT max(id) FROM history_entries
+      WHERE table_name = 'favorite_fruits' AND old_row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)), 0)
+    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
+  FROM (
+    SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
+    UNION ALL SELECT 1, 'fruit_id', NULL, NEW.fruit_id
+    UNION ALL SELECT 2, 'position', NULL, NEW.position)
+  WHERE changes() = 1;
+  -- Otherwise a REPLACE wrote this row over one the history holds (the old row went without
+  -- a delete trigger; no values were just written, changes() = 0): an update from the values
+  -- the history last knew, when any differs.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'favorite_fruits', printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id), 'update', NEW.animal_id, NEW.fruit_id, NULL
-  WHERE coalesce((SELECT operation FROM history_entries
+  WHERE changes() = 0 AND coalesce((SELECT operation FROM history_entries
     WHERE table_name = 'favorite_fruits' AND row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'favorite_fruits' AND old_row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)), 0)
@@ -434,21 +452,6 @@ BEGIN
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.position AS after_value)
   WHERE changes() = 1 AND before_value IS NOT after_value;
-  -- Otherwise an insert, as 0007 records it.
-  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
-  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'favorite_fruits', printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id), 'insert', NEW.animal_id, NEW.fruit_id, NULL
-  WHERE NOT coalesce((SELECT operation FROM history_entries
-    WHERE table_name = 'favorite_fruits' AND row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)
-      AND id > coalesce((SELECT max(id) FROM history_entries
-      WHERE table_name = 'favorite_fruits' AND old_row_key = printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, NEW.fruit_id)), 0)
-    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
-  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
-  FROM (
-    SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
-    UNION ALL SELECT 1, 'fruit_id', NULL, NEW.fruit_id
-    UNION ALL SELECT 2, 'position', NULL, NEW.position)
-  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_favorite_fruits_after_update;
@@ -512,11 +515,26 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM history_change_sets
       WHERE id = (SELECT max(id) FROM history_change_sets)
         AND grouping = 'statement' AND at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
-  -- A REPLACE wrote this row over one the history holds (the old row went without a delete
-  -- trigger): an update from the values the history last knew, when any differs.
+  -- An insert, as 0007 records it, unless the history says a row is at this key.
+  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
+  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'alibis', printf('{"animal_id":%d}', NEW.animal_id), 'insert', NEW.animal_id, NULL, NULL
+  WHERE NOT coalesce((SELECT operation FROM history_entries
+    WHERE table_name = 'alibis' AND row_key = printf('{"animal_id":%d}', NEW.animal_id)
+      AND id > coalesce((SELECT max(id) FROM history_entries
+      WHERE table_name = 'alibis' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
+    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
+  FROM (
+    SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
+    UNION ALL SELECT 1, 'statement', NULL, NEW.statement)
+  WHERE changes() = 1;
+  -- Otherwise a REPLACE wrote this row over one the history holds (the old row went without
+  -- a delete trigger; no values were just written, changes() = 0): an update from the values
+  -- the history last knew, when any differs.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'alibis', printf('{"animal_id":%d}', NEW.animal_id), 'update', NEW.animal_id, NULL, NULL
-  WHERE coalesce((SELECT operation FROM history_entries
+  WHERE changes() = 0 AND coalesce((SELECT operation FROM history_entries
     WHERE table_name = 'alibis' AND row_key = printf('{"animal_id":%d}', NEW.animal_id)
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'alibis' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
@@ -544,20 +562,6 @@ BEGIN
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.statement AS after_value)
   WHERE changes() = 1 AND before_value IS NOT after_value;
-  -- Otherwise an insert, as 0007 records it.
-  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
-  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'alibis', printf('{"animal_id":%d}', NEW.animal_id), 'insert', NEW.animal_id, NULL, NULL
-  WHERE NOT coalesce((SELECT operation FROM history_entries
-    WHERE table_name = 'alibis' AND row_key = printf('{"animal_id":%d}', NEW.animal_id)
-      AND id > coalesce((SELECT max(id) FROM history_entries
-      WHERE table_name = 'alibis' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
-    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
-  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
-  FROM (
-    SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
-    UNION ALL SELECT 1, 'statement', NULL, NEW.statement)
-  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_alibis_after_update;
@@ -618,11 +622,27 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM history_change_sets
       WHERE id = (SELECT max(id) FROM history_change_sets)
         AND grouping = 'statement' AND at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
-  -- A REPLACE wrote this row over one the history holds (the old row went without a delete
-  -- trigger): an update from the values the history last knew, when any differs.
+  -- An insert, as 0007 records it, unless the history says a row is at this key.
+  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
+  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'sleep_schedules', printf('{"animal_id":%d}', NEW.animal_id), 'insert', NEW.animal_id, NULL, NULL
+  WHERE NOT coalesce((SELECT operation FROM history_entries
+    WHERE table_name = 'sleep_schedules' AND row_key = printf('{"animal_id":%d}', NEW.animal_id)
+      AND id > coalesce((SELECT max(id) FROM history_entries
+      WHERE table_name = 'sleep_schedules' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
+    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
+  FROM (
+    SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
+    UNION ALL SELECT 1, 'sleep_at', NULL, NEW.sleep_at
+    UNION ALL SELECT 2, 'wake_at', NULL, NEW.wake_at)
+  WHERE changes() = 1;
+  -- Otherwise a REPLACE wrote this row over one the history holds (the old row went without
+  -- a delete trigger; no values were just written, changes() = 0): an update from the values
+  -- the history last knew, when any differs.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'sleep_schedules', printf('{"animal_id":%d}', NEW.animal_id), 'update', NEW.animal_id, NULL, NULL
-  WHERE coalesce((SELECT operation FROM history_entries
+  WHERE changes() = 0 AND coalesce((SELECT operation FROM history_entries
     WHERE table_name = 'sleep_schedules' AND row_key = printf('{"animal_id":%d}', NEW.animal_id)
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'sleep_schedules' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
@@ -668,21 +688,6 @@ BEGIN
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1), NEW.wake_at)
   WHERE changes() = 1 AND before_value IS NOT after_value;
-  -- Otherwise an insert, as 0007 records it.
-  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
-  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'sleep_schedules', printf('{"animal_id":%d}', NEW.animal_id), 'insert', NEW.animal_id, NULL, NULL
-  WHERE NOT coalesce((SELECT operation FROM history_entries
-    WHERE table_name = 'sleep_schedules' AND row_key = printf('{"animal_id":%d}', NEW.animal_id)
-      AND id > coalesce((SELECT max(id) FROM history_entries
-      WHERE table_name = 'sleep_schedules' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
-    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
-  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
-  FROM (
-    SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
-    UNION ALL SELECT 1, 'sleep_at', NULL, NEW.sleep_at
-    UNION ALL SELECT 2, 'wake_at', NULL, NEW.wake_at)
-  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_sleep_schedules_after_update;
@@ -754,11 +759,26 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM history_change_sets
       WHERE id = (SELECT max(id) FROM history_change_sets)
         AND grouping = 'statement' AND at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
-  -- A REPLACE wrote this row over one the history holds (the old row went without a delete
-  -- trigger): an update from the values the history last knew, when any differs.
+  -- An insert, as 0007 records it, unless the history says a row is at this key.
+  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
+  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'suspicion_levels', printf('{"animal_id":%d}', NEW.animal_id), 'insert', NEW.animal_id, NULL, NULL
+  WHERE NOT coalesce((SELECT operation FROM history_entries
+    WHERE table_name = 'suspicion_levels' AND row_key = printf('{"animal_id":%d}', NEW.animal_id)
+      AND id > coalesce((SELECT max(id) FROM history_entries
+      WHERE table_name = 'suspicion_levels' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
+    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
+  FROM (
+    SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
+    UNION ALL SELECT 1, 'level', NULL, NEW.level)
+  WHERE changes() = 1;
+  -- Otherwise a REPLACE wrote this row over one the history holds (the old row went without
+  -- a delete trigger; no values were just written, changes() = 0): an update from the values
+  -- the history last knew, when any differs.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'suspicion_levels', printf('{"animal_id":%d}', NEW.animal_id), 'update', NEW.animal_id, NULL, NULL
-  WHERE coalesce((SELECT operation FROM history_entries
+  WHERE changes() = 0 AND coalesce((SELECT operation FROM history_entries
     WHERE table_name = 'suspicion_levels' AND row_key = printf('{"animal_id":%d}', NEW.animal_id)
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'suspicion_levels' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
@@ -786,20 +806,6 @@ BEGIN
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1) AS before_value, NEW.level AS after_value)
   WHERE changes() = 1 AND before_value IS NOT after_value;
-  -- Otherwise an insert, as 0007 records it.
-  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
-  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'suspicion_levels', printf('{"animal_id":%d}', NEW.animal_id), 'insert', NEW.animal_id, NULL, NULL
-  WHERE NOT coalesce((SELECT operation FROM history_entries
-    WHERE table_name = 'suspicion_levels' AND row_key = printf('{"animal_id":%d}', NEW.animal_id)
-      AND id > coalesce((SELECT max(id) FROM history_entries
-      WHERE table_name = 'suspicion_levels' AND old_row_key = printf('{"animal_id":%d}', NEW.animal_id)), 0)
-    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
-  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
-  FROM (
-    SELECT 0 AS ordinal, 'animal_id' AS column_name, NULL AS before_value, NEW.animal_id AS after_value
-    UNION ALL SELECT 1, 'level', NULL, NEW.level)
-  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_suspicion_levels_after_update;
@@ -860,11 +866,31 @@ BEGIN
     AND NOT EXISTS (SELECT 1 FROM history_change_sets
       WHERE id = (SELECT max(id) FROM history_change_sets)
         AND grouping = 'statement' AND at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
-  -- A REPLACE wrote this row over one the history holds (the old row went without a delete
-  -- trigger): an update from the values the history last knew, when any differs.
+  -- An insert, as 0007 records it, unless the history says a row is at this key.
+  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
+  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'incidents', printf('{"id":%d}', NEW.id), 'insert', NULL, NEW.fruit_id, NEW.id
+  WHERE NOT coalesce((SELECT operation FROM history_entries
+    WHERE table_name = 'incidents' AND row_key = printf('{"id":%d}', NEW.id)
+      AND id > coalesce((SELECT max(id) FROM history_entries
+      WHERE table_name = 'incidents' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
+    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
+  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
+  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
+  FROM (
+    SELECT 0 AS ordinal, 'id' AS column_name, NULL AS before_value, NEW.id AS after_value
+    UNION ALL SELECT 1, 'fruit_id', NULL, NEW.fruit_id
+    UNION ALL SELECT 2, 'occurred_at', NULL, NEW.occurred_at
+    UNION ALL SELECT 3, 'paw_size', NULL, NEW.paw_size
+    UNION ALL SELECT 4, 'latitude', NULL, NEW.latitude
+    UNION ALL SELECT 5, 'longitude', NULL, NEW.longitude
+    UNION ALL SELECT 6, 'notes', NULL, NEW.notes)
+  WHERE changes() = 1;
+  -- Otherwise a REPLACE wrote this row over one the history holds (the old row went without
+  -- a delete trigger; no values were just written, changes() = 0): an update from the values
+  -- the history last knew, when any differs.
   INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
   SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'incidents', printf('{"id":%d}', NEW.id), 'update', NULL, NEW.fruit_id, NEW.id
-  WHERE coalesce((SELECT operation FROM history_entries
+  WHERE changes() = 0 AND coalesce((SELECT operation FROM history_entries
     WHERE table_name = 'incidents' AND row_key = printf('{"id":%d}', NEW.id)
       AND id > coalesce((SELECT max(id) FROM history_entries
       WHERE table_name = 'incidents' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
@@ -982,25 +1008,6 @@ BEGIN
               AND id < (SELECT max(id) FROM history_entries)), 0))
         ORDER BY e.id DESC LIMIT 1), NEW.notes)
   WHERE changes() = 1 AND before_value IS NOT after_value;
-  -- Otherwise an insert, as 0007 records it.
-  INSERT INTO history_entries (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
-  SELECT coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets)), 'incidents', printf('{"id":%d}', NEW.id), 'insert', NULL, NEW.fruit_id, NEW.id
-  WHERE NOT coalesce((SELECT operation FROM history_entries
-    WHERE table_name = 'incidents' AND row_key = printf('{"id":%d}', NEW.id)
-      AND id > coalesce((SELECT max(id) FROM history_entries
-      WHERE table_name = 'incidents' AND old_row_key = printf('{"id":%d}', NEW.id)), 0)
-    ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update');
-  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value
-  FROM (
-    SELECT 0 AS ordinal, 'id' AS column_name, NULL AS before_value, NEW.id AS after_value
-    UNION ALL SELECT 1, 'fruit_id', NULL, NEW.fruit_id
-    UNION ALL SELECT 2, 'occurred_at', NULL, NEW.occurred_at
-    UNION ALL SELECT 3, 'paw_size', NULL, NEW.paw_size
-    UNION ALL SELECT 4, 'latitude', NULL, NEW.latitude
-    UNION ALL SELECT 5, 'longitude', NULL, NEW.longitude
-    UNION ALL SELECT 6, 'notes', NULL, NEW.notes)
-  WHERE changes() = 1;
 END;
 
 DROP TRIGGER history_incidents_after_update;
