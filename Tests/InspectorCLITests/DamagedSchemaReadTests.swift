@@ -94,7 +94,7 @@ struct DamagedSchemaReadTests {
     let dump = try RestoreSafetyTests.shell(cli.databasePath, ".dump", in: cli)
     for arguments in [
       ["suspect", "crow", "0.9"], ["alibi", "crow", "On the roof"], ["animal", "remove", "crow"],
-      ["undo"], ["favorite", "add", "crow", "Elstar Apple"],
+      ["undo"], ["favorite", "add", "crow", "Elstar Apple"], ["demo"],
     ] {
       let outcome = cli.run(arguments)
       expectFailure(outcome, status: 65, messageContains: "the case file is damaged")

@@ -187,17 +187,24 @@ public struct CommandContext {
     let database = try CaseDatabase(
       path: databasePath, access: write ? .readWrite : .readOnly, busyTimeout: busyTimeout)
     if write { database.attribution = try attribution() }
-    if !allowingDamagedSchema, let fault = try database.schemaDamage().first {
-      throw CommandFailure(
-        "the case file is damaged: its schema differs from what its migrations create ("
-          + fault.message + "), so "
-          + (write
-            ? "a change could go unrecorded or leave its derived columns behind"
-            : "its orders and derived columns cannot be trusted"),
-        hint: "run 'inspector check' for every difference and how to repair it",
-        exitCode: .dataError)
-    }
+    if !allowingDamagedSchema { try refuseDamagedSchema(database, write: write) }
     return database
+  }
+
+  /// Throws when `database`'s schema differs from what its migrations create
+  /// (docs/schema.md "A damaged schema"), saying what a read or a write could get wrong.
+  ///
+  /// - Throws: ``CommandFailure`` with exit 65 naming the first difference and `inspector check`.
+  private func refuseDamagedSchema(_ database: CaseDatabase, write: Bool) throws {
+    guard let fault = try database.schemaDamage().first else { return }
+    throw CommandFailure(
+      "the case file is damaged: its schema differs from what its migrations create ("
+        + fault.message + "), so "
+        + (write
+          ? "a change could go unrecorded or leave its derived columns behind"
+          : "its orders and derived columns cannot be trusted"),
+      hint: "run 'inspector check' for every difference and how to repair it",
+      exitCode: .dataError)
   }
 
   /// Who (``actor``) and why (``note``) for the change sets of this run's writes
@@ -264,6 +271,7 @@ public struct CommandContext {
       let database = try CaseDatabase(
         path: databasePath, access: .create, busyTimeout: busyTimeout)
       database.attribution = attribution
+      if existed { try refuseDamagedSchema(database, write: true) }
       return (database, !existed)
     } catch {
       if !existed { unlink(databasePath) }
