@@ -104,6 +104,9 @@ import Testing
       cli.databasePath,
       """
       CREATE VIEW everyone AS SELECT name, species FROM animals;
+      CREATE TRIGGER everyone_insert INSTEAD OF INSERT ON everyone BEGIN
+        INSERT INTO notes (text) VALUES (new.name);
+      END;
       CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT, seen INTEGER);
       CREATE TRIGGER notes_seen AFTER INSERT ON notes BEGIN
         UPDATE notes SET seen = 1 WHERE id = new.id;
@@ -116,6 +119,22 @@ import Testing
     cli.succeed("restore", backup, "--force")
     #expect(try Self.shell(cli.databasePath, "SELECT count(*) FROM everyone", in: cli) == "10\n")
     #expect(cli.run("check").status == 0)
+  }
+
+  /// A view that does not compile (a column or function it names is gone) makes a restore
+  /// refuse the file as damaged; `check` says so too, and `backup` at once.
+  @Test func aViewThatDoesNotCompileIsAFaultForCheckAsForBackup() throws {
+    let cli = try CLITestCase(seeded: true)
+    try Self.shell(
+      cli.databasePath, "CREATE VIEW broken AS SELECT nosuchcol FROM animals;", in: cli)
+    let check = cli.run("check")
+    #expect(check.status == 65)
+    #expect(
+      check.standardError.contains("view broken: no such column: nosuchcol (it does not compile"))
+    let backup = cli.directory.appendingPathComponent("broken.sqlite").path
+    expectFailure(
+      cli.run("backup", backup), status: 65,
+      messageContains: "is damaged: view broken: no such column: nosuchcol")
   }
 
   /// SQLite's integrity_check skips CHECK constraints on a read-only connection: a backup whose

@@ -127,6 +127,12 @@ public enum CaseFile {
     if version < 4 { skip([.applicationID], "the application_id check", needs: 4) }
     if version == 0 { skip([.schema], "the schema comparison", needs: 1) }
     findings += try SchemaComparison.findings(connection, version: version)
+    // What a restore refuses as damage, `check` faults: a view or trigger that does not compile.
+    findings += try uncompilableSchema(connection).map {
+      CheckFinding(
+        .fault, .schema, "\($0) (it does not compile, so a restore refuses the file)",
+        hint: "drop or repair it with the sqlite3 shell")
+    }
     if version >= 5 {
       findings += try InvariantCheck.findings(connection)
     } else {
