@@ -72,7 +72,11 @@ extension Connection {
       guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
       let isJournal = file.hasSuffix("-journal")
       // Only a file the tool writes: someone's `.notes.tmp-1-2` is left alone, whatever its name.
-      let own = isOwnTemporaryFile(at: full, size: Int(info.st_size), journal: isJournal)
+      // The tool makes its temporary files itself, mode 0600, one link, owned by the user
+      // running it (SQLite gives a journal its database's mode and owner).
+      let own =
+        info.st_nlink == 1 && info.st_mode & 0o777 == 0o600 && info.st_uid == geteuid()
+        && isOwnTemporaryFile(at: full, size: Int(info.st_size), journal: isJournal)
       let main = isJournal ? String(full.dropLast("-journal".count)) : full
       switch temporaryFileLock(at: main) {
       case .held: continue

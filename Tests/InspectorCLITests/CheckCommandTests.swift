@@ -150,7 +150,9 @@ struct CheckCommandTests {
   @Test func aKilledBackupsTemporaryFileBesideTheDatabaseIsReported() throws {
     let cli = try CLITestCase(seeded: true)
     let leftover = cli.directory.appendingPathComponent(".old.sqlite.tmp-999999999-7").path
-    #expect(FileManager.default.createFile(atPath: leftover, contents: Data(count: 4096)))
+    #expect(
+      FileManager.default.createFile(
+        atPath: leftover, contents: Data(count: 4096), attributes: [.posixPermissions: 0o600]))
     let running = cli.directory.appendingPathComponent(".new.sqlite.tmp-\(getpid())-8").path
     #expect(FileManager.default.createFile(atPath: running, contents: Data(count: 4096)))
     let report = try jsonObject(cli.succeed("check", "--json"))

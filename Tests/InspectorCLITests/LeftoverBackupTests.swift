@@ -91,11 +91,13 @@ import Testing
     try Data("my journal\n".utf8).write(to: URL(fileURLWithPath: draftJournal))
     let killedBackup = sandbox.path(".b.sqlite.tmp-999999997-3")
     let killedExport = sandbox.path(".laptop.changes.tmp-999999997-4")
+    // As the tool makes them: mode 0600, one link.
     func plantLeftovers() throws {
       let leftover = try Connection(path: killedBackup, mode: .readWriteCreate)
       try leftover.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
       try Data("fruit-inspectors changeset 1 schema 10\n".utf8)
         .write(to: URL(fileURLWithPath: killedExport))
+      #expect(chmod(killedBackup, 0o600) == 0 && chmod(killedExport, 0o600) == 0)
     }
     try plantLeftovers()
     let note = { (path: String) in "\(path) is a temporary file left by a killed backup" }

@@ -67,9 +67,20 @@ import Testing
         close(descriptor)
         return path
       }
+      // The tool's temporary files are made with mode 0600 (OutputFile), one link each.
       let database = directory.file(".b.sqlite.tmp-999999999-1")
       let connection = try Connection(path: database, mode: .readWriteCreate)
       try connection.execute("CREATE TABLE t(x)")
+      #expect(chmod(database, 0o600) == 0)
+      // Someone's own database, and a link to one, named like leftovers: not the tool's.
+      let family = directory.file(".family.db.tmp-999999998-10")
+      try Connection(path: family, mode: .readWriteCreate).execute("CREATE TABLE t(x)")
+      #expect(chmod(family, 0o644) == 0)
+      let mine = plant("mine.db", Array("SQLite format 3\u{0}".utf8))
+      let hardLink = directory.file(".hard.db.tmp-999999998-11")
+      #expect(link(mine, hardLink) == 0)
+      let marker = directory.file(".empty.tmp-999999998-12")
+      #expect(creat(marker, 0o644) >= 0)
       let changeset = plant(
         ".x.changes.tmp-999999999-2", Array("fruit-inspectors changeset 1 schema 9\n".utf8))
       let journal = plant(
@@ -85,7 +96,7 @@ import Testing
         [UInt8](repeating: 0, count: 4096) + [1, 2, 3] + [UInt8](repeating: 0, count: 4093))
       let oddZeros = plant(".f.bin.tmp-999999998-5", [UInt8](repeating: 0, count: 700))
       let own: Set = [database, changeset, journal, unsynced, headerless]
-      let foreign: Set = [text, textJournal, almost, oddZeros]
+      let foreign: Set = [text, textJournal, almost, oddZeros, family, hardLink, marker]
       #expect(Set(Connection.staleBackupFiles(besides: destination)) == own)
       #expect(Set(Connection.foreignTemporaryFiles(besides: destination)) == foreign)
       #expect(Set(Connection.removeStaleBackupFiles(besides: destination)) == own)
