@@ -96,7 +96,7 @@ extension CaseDatabase {
   /// change wants.
   ///
   /// A pre-pass finds what SQLite's per-row conflicts miss: a change that names (by
-  /// ``references``) a suspect or fruit the changeset adds under an id another row holds here
+  /// its foreign keys) a suspect or fruit the changeset adds under an id another row holds here
   /// is a `dependency` conflict (skipped with that row under ``ChangesetConflictPolicy/skip``,
   /// left out of a filtered changeset re-encoded change by change); a suspect's removal whose
   /// cascade would remove rows here that the changeset does not remove itself is a `cascade`

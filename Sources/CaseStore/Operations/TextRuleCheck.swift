@@ -89,7 +89,7 @@ enum TextRuleCheck {
 
 extension CaseDatabase {
   /// Throws for the first stored value that breaks ``TextRules``, or that holds a NUL in a
-  /// column with a domain rule (a colour, a time, a paw size: ``DomainTextNULCheck``), which is
+  /// column with a domain rule (a colour, a time, a paw size), which is
   /// what `import` would refuse, so that `export` refuses up front, naming it, rather than write
   /// a document that does not import. Read-only.
   ///
