@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector restore SRC [--force]`: replace the database with a verified backup, atomically
 /// (README "A short tour"); refuses files that are not case databases, damaged or newer backups,
@@ -11,8 +12,10 @@ struct RestoreCommand: InspectorCommand {
   let src = Argument<FilePath>("src", help: "The backup file to restore.")
   let force = Flag("force", help: "Replace a database that holds case data.")
 
+  var declarations: [any CommandDeclaration] { [src, force] }
+
   func run(_ context: CommandContext) throws -> String {
-    let source = context[src].path
+    let source = try context[src].path
     let summary = try CaseFile.restore(
       from: source, to: context.databasePath, force: context[force],
       busyTimeout: context.busyTimeout)

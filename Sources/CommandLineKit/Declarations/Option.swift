@@ -8,17 +8,26 @@
 ///
 /// Required, optional or repeatable follows from the type; the accepted values and the
 /// reason in errors from the value type's ``ExpressibleByArgument`` conformance. Read the
-/// value with `context[option]`.
-struct Option<Value: Sendable>: CommandDeclaration {
+/// value with ``ParsedValues``' `values[option]`, typed by `Value`.
+public struct Option<Value: Sendable>: CommandDeclaration {
   /// The untyped declaration the parser works with.
-  let spec: OptionSpec
+  public let spec: OptionSpec
   private let convert: @Sendable ([String]) throws(RejectedValue) -> Value
 
-  var optionSpec: OptionSpec? { spec }
-  var argumentSpec: ArgumentSpec? { nil }
+  public var optionSpec: OptionSpec? { spec }
+  public var argumentSpec: ArgumentSpec? { nil }
 
-  func decode(_ parsed: ParsedArguments) throws(RejectedValue) -> any Sendable {
+  /// The option's value in a parsed command line, converted to `Value`.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Returns: The value: `nil` (optional) or empty (repeatable) when the option is absent.
+  /// - Throws: ``RejectedValue`` when a given value does not convert.
+  public func value(in parsed: ParsedArguments) throws(RejectedValue) -> Value {
     try convert(parsed.options(spec.name))
+  }
+
+  public func check(_ parsed: ParsedArguments) throws(RejectedValue) {
+    _ = try value(in: parsed)
   }
 }
 
@@ -30,7 +39,7 @@ extension Option where Value: ExpressibleByArgument {
   ///   - short: Optional one-letter alias.
   ///   - valueName: Placeholder in usage and help; defaults to `name`.
   ///   - help: One line of help.
-  init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String) {
+  public init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String) {
     spec = .option(
       name, short: short, valueName: valueName, help: help, isRequired: true,
       allowedValues: Value.allValueStrings, completion: Value.completion)
@@ -46,7 +55,7 @@ extension Option {
   ///   - short: Optional one-letter alias.
   ///   - valueName: Placeholder in usage and help; defaults to `name`.
   ///   - help: One line of help.
-  init<Wrapped: ExpressibleByArgument>(
+  public init<Wrapped: ExpressibleByArgument>(
     _ name: String, short: Character? = nil, valueName: String? = nil, help: String
   ) where Value == Wrapped? {
     spec = .option(
@@ -66,7 +75,7 @@ extension Option {
   ///   - short: Optional one-letter alias.
   ///   - valueName: Placeholder in usage and help; defaults to `name`.
   ///   - help: One line of help.
-  init<Element: ExpressibleByArgument>(
+  public init<Element: ExpressibleByArgument>(
     _ name: String, short: Character? = nil, valueName: String? = nil, help: String
   ) where Value == [Element] {
     spec = .repeatingOption(

@@ -6,17 +6,26 @@
 /// ```
 ///
 /// Required, optional or repeating (`[Element]`, every remaining positional) follows from the
-/// type. Read the value with `context[argument]`.
-struct Argument<Value: Sendable>: CommandDeclaration {
+/// type. Read the value with ``ParsedValues``' `values[argument]`, typed by `Value`.
+public struct Argument<Value: Sendable>: CommandDeclaration {
   /// The untyped declaration the parser works with.
-  let spec: ArgumentSpec
+  public let spec: ArgumentSpec
   private let convert: @Sendable ([String]) throws(RejectedValue) -> Value
 
-  var optionSpec: OptionSpec? { nil }
-  var argumentSpec: ArgumentSpec? { spec }
+  public var optionSpec: OptionSpec? { nil }
+  public var argumentSpec: ArgumentSpec? { spec }
 
-  func decode(_ parsed: ParsedArguments) throws(RejectedValue) -> any Sendable {
+  /// The argument's value in a parsed command line, converted to `Value`.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Returns: The value: `nil` (optional) or empty (repeating) when none was given.
+  /// - Throws: ``RejectedValue`` when a given value does not convert.
+  public func value(in parsed: ParsedArguments) throws(RejectedValue) -> Value {
     try convert(parsed.arguments(spec.name))
+  }
+
+  public func check(_ parsed: ParsedArguments) throws(RejectedValue) {
+    _ = try value(in: parsed)
   }
 }
 
@@ -26,7 +35,7 @@ extension Argument where Value: ExpressibleByArgument {
   /// - Parameters:
   ///   - name: The name shown as `<name>`.
   ///   - help: One line of help.
-  init(_ name: String, help: String) {
+  public init(_ name: String, help: String) {
     spec = ArgumentSpec(
       name, help: help, allowedValues: Value.allValueStrings, completion: Value.completion)
     convert = { values throws(RejectedValue) in try RejectedValue.convert(values.first ?? "") }
@@ -39,7 +48,8 @@ extension Argument {
   /// - Parameters:
   ///   - name: The name shown as `<name>`.
   ///   - help: One line of help.
-  init<Wrapped: ExpressibleByArgument>(_ name: String, help: String) where Value == Wrapped? {
+  public init<Wrapped: ExpressibleByArgument>(_ name: String, help: String)
+  where Value == Wrapped? {
     spec = ArgumentSpec(
       name, help: help, isOptional: true, allowedValues: Wrapped.allValueStrings,
       completion: Wrapped.completion)
@@ -56,7 +66,8 @@ extension Argument {
   /// - Parameters:
   ///   - name: The name shown as `<name>`.
   ///   - help: One line of help.
-  init<Element: ExpressibleByArgument>(_ name: String, help: String) where Value == [Element] {
+  public init<Element: ExpressibleByArgument>(_ name: String, help: String)
+  where Value == [Element] {
     spec = ArgumentSpec(
       name, help: help, isRepeating: true, allowedValues: Element.allValueStrings,
       completion: Element.completion)
