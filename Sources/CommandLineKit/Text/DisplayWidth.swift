@@ -70,7 +70,7 @@ public func displayWidth(of string: String) -> Int {
 // MARK: - Private helpers
 
 /// The width of text made only of scalars that are one column each and each their own
-/// grapheme cluster (see ``isSimpleScalar(_:)``), counted without grapheme breaking; `nil` for
+/// grapheme cluster (see `isSimpleScalar(_:)`), counted without grapheme breaking; `nil` for
 /// any other text.
 public func simpleWidth(of string: String) -> Int? {
   var width = 0
