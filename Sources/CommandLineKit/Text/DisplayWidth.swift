@@ -67,8 +67,6 @@ public func displayWidth(of string: String) -> Int {
   return width
 }
 
-// MARK: - Private helpers
-
 /// The width of text made only of scalars that are one column each and each their own
 /// grapheme cluster (see `isSimpleScalar(_:)`), counted without grapheme breaking; `nil` for
 /// any other text.
@@ -90,6 +88,8 @@ public func simpleWidth(of string: String) -> Int? {
   }
   return width
 }
+
+// MARK: - Private helpers
 
 /// Printable ASCII; Latin-1, Latin Extended-A and -B and IPA letters (U+00A0 to U+02AF, but
 /// not the soft hyphen U+00AD, a format character); the dashes, quotes, bullets and ellipsis of
