@@ -43,11 +43,6 @@ struct GlobalOptions: Sendable {
       note.spec,
     ]
   }
-
-  /// The declarations, in the order their values are checked.
-  var declarations: [any CommandDeclaration] {
-    [format, json, noColor, color, busyTimeout, db, actor, note]
-  }
 }
 
 extension GlobalOptions {
