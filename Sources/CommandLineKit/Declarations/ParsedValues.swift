@@ -1,9 +1,9 @@
 /// A parsed command line checked against a command's declarations, read typed:
 ///
 /// ```swift
-/// let limit = Option<PositiveCount?>("limit", valueName: "n", help: "How many.")
-/// let values = try ParsedValues(parsed, declarations: [limit], parser: parser)
-/// let n: PositiveCount? = try values[limit]
+/// let species = Option<String?>("species", help: "Only this species.")
+/// let values = try ParsedValues(parsed, declarations: [species], parser: parser)
+/// let chosen: String? = try values[species]
 /// ```
 ///
 /// Creating it converts every declared value, in the order of the list, so that the first bad
@@ -24,7 +24,7 @@ public struct ParsedValues: Sendable {
   ///
   /// - Parameters:
   ///   - arguments: The parsed command line.
-  ///   - declarations: The command's declarations (global ones included), in order.
+  ///   - declarations: The declarations to check, in order (empty checks nothing).
   ///   - parser: The parser that parsed `arguments`.
   /// - Throws: ``UsageError`` (``UsageError/Kind/invalidValue``) for the first value its
   ///   declaration's type rejects.
