@@ -14,11 +14,11 @@ struct CaseFileOpener: Sendable {
   /// Milliseconds to wait for another writer.
   let busyTimeout: Int
   /// Who makes the changes.
-  let actor: Actor
+  let actor: ActorName
   /// Why the changes are made (`--note`).
   let note: String?
 
-  /// Who (``Actor``) and why (``note``) for the change sets of this run's writes
+  /// Who (``ActorName``) and why (``note``) for the change sets of this run's writes
   /// (docs/history.md).
   ///
   /// - Throws: `CaseError.invalidValue` (exit 65) for a blank or over-long actor or note, or one

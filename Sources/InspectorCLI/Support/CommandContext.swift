@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// What a command is handed: its typed values (``ParsedValues``), the global options
 /// (``GlobalOptions/Resolved``), the case file (``CaseFileOpener`` at a ``DatabaseLocation``,
-/// with the ``Actor``), and where its output goes. Each job lives in its own piece; the
+/// with the ``ActorName``), and where its output goes. Each job lives in its own piece; the
 /// properties and methods here are the short forms every command uses.
 public struct CommandContext {
   // MARK: - Properties

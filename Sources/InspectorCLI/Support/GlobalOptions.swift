@@ -58,7 +58,7 @@ extension GlobalOptions {
     /// `--db`, if given.
     let db: FilePath?
     /// Who makes the changes.
-    let actor: Actor
+    let actor: ActorName
     /// `--note`: why the changes are made, for the history (docs/history.md).
     let note: String?
 
@@ -105,7 +105,7 @@ extension GlobalOptions {
         busyTimeout = 5000
       }
       db = try values[global.db]
-      actor = Actor(option: try values[global.actor], environment: environment)
+      actor = ActorName(option: try values[global.actor], environment: environment)
       note = try values[global.note]
     }
   }

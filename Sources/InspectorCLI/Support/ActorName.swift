@@ -7,7 +7,7 @@
 /// Who makes a run's changes, for the history (docs/history.md): `--as`, else
 /// `$INSPECTOR_ACTOR` when not empty, else the login name, looked up only when a write needs
 /// it.
-struct Actor: Sendable {
+struct ActorName: Sendable {
   /// `--as`, else `$INSPECTOR_ACTOR` (when not empty), else `nil`.
   let chosen: String?
   /// The process environment, for `$LOGNAME` and `$USER`.
