@@ -5,10 +5,10 @@ struct Count: ExpressibleByArgument, Equatable {
   /// The number.
   let value: Int
 
-  public init?(argument: String) {
+  init?(argument: String) {
     guard let value = Int(argument), value >= 0 else { return nil }
     self.value = value
   }
 
-  public static let invalidValueReason: String? = "expected a whole number, 0 or more"
+  static let invalidValueReason: String? = "expected a whole number, 0 or more"
 }

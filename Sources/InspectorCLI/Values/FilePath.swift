@@ -6,13 +6,13 @@ struct FilePath: ExpressibleByArgument, Equatable {
   /// The path as given.
   let path: String
 
-  public init?(argument: String) {
+  init?(argument: String) {
     guard !argument.isEmpty else { return nil }
     path = argument
   }
 
-  public static let invalidValueReason: String? = "expected a file path"
+  static let invalidValueReason: String? = "expected a file path"
 
   /// Shells complete file names for it.
-  public static let completion = CompletionKind.file
+  static let completion = CompletionKind.file
 }

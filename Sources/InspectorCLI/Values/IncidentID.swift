@@ -7,15 +7,15 @@ struct IncidentID: ExpressibleByArgument, Equatable {
   /// The id.
   let value: Int64
 
-  public init?(argument: String) {
+  init?(argument: String) {
     guard let value = Int64(argument), value >= 1 else { return nil }
     self.value = value
   }
 
-  public static let invalidValueReason: String? =
+  static let invalidValueReason: String? =
     "expected an incident id, a whole number 1 or more"
 
-  public static func invalidValueReason(for argument: String) -> String? {
+  static func invalidValueReason(for argument: String) -> String? {
     WholeNumber.tooLargeReason(argument) ?? invalidValueReason
   }
 }

@@ -5,14 +5,14 @@ struct MigrationVersion: ExpressibleByArgument, Equatable {
   /// The version.
   let value: Int
 
-  public init?(argument: String) {
+  init?(argument: String) {
     guard let value = Int(argument), value > 0 else { return nil }
     self.value = value
   }
 
-  public static let invalidValueReason: String? = "expected a migration version"
+  static let invalidValueReason: String? = "expected a migration version"
 
-  public static func invalidValueReason(for argument: String) -> String? {
+  static func invalidValueReason(for argument: String) -> String? {
     WholeNumber.tooLargeReason(argument) ?? invalidValueReason
   }
 }

@@ -5,15 +5,15 @@ struct Milliseconds: ExpressibleByArgument, Equatable {
   /// The number of milliseconds.
   let value: Int
 
-  public init?(argument: String) {
+  init?(argument: String) {
     guard let value = Int(argument), value >= 0 else { return nil }
     self.value = value
   }
 
-  public static let invalidValueReason: String? =
+  static let invalidValueReason: String? =
     "expected a whole number of milliseconds, 0 or more"
 
-  public static func invalidValueReason(for argument: String) -> String? {
+  static func invalidValueReason(for argument: String) -> String? {
     WholeNumber.tooLargeReason(argument) ?? invalidValueReason
   }
 }

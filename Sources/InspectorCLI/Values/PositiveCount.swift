@@ -5,14 +5,14 @@ struct PositiveCount: ExpressibleByArgument, Equatable {
   /// The number.
   let value: Int
 
-  public init?(argument: String) {
+  init?(argument: String) {
     guard let value = Int(argument), value >= 1 else { return nil }
     self.value = value
   }
 
-  public static let invalidValueReason: String? = "expected a whole number, 1 or more"
+  static let invalidValueReason: String? = "expected a whole number, 1 or more"
 
-  public static func invalidValueReason(for argument: String) -> String? {
+  static func invalidValueReason(for argument: String) -> String? {
     WholeNumber.tooLargeReason(argument) ?? invalidValueReason
   }
 }
