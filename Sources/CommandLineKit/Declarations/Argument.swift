@@ -12,7 +12,9 @@ public struct Argument<Value: Sendable>: CommandDeclaration {
   public let spec: ArgumentSpec
   private let convert: @Sendable ([String]) throws(RejectedValue) -> Value
 
+  /// The option this declares, or `nil` for an argument.
   public var optionSpec: OptionSpec? { nil }
+  /// The argument this declares, or `nil` for an option or flag.
   public var argumentSpec: ArgumentSpec? { spec }
 
   /// The argument's value in a parsed command line, converted to `Value`.
@@ -24,6 +26,7 @@ public struct Argument<Value: Sendable>: CommandDeclaration {
     try convert(parsed.arguments(spec.name))
   }
 
+  /// Converts the value and drops it (``CommandDeclaration/check(_:)``).
   public func check(_ parsed: ParsedArguments) throws(RejectedValue) {
     _ = try value(in: parsed)
   }

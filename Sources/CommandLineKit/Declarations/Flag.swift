@@ -17,7 +17,9 @@ public struct Flag: CommandDeclaration {
     spec = .flag(name, short: short, help: help)
   }
 
+  /// The option this declares, or `nil` for an argument.
   public var optionSpec: OptionSpec? { spec }
+  /// The argument this declares, or `nil` for an option or flag.
   public var argumentSpec: ArgumentSpec? { nil }
 
   /// Whether the flag was given, under either of its names.
@@ -28,5 +30,6 @@ public struct Flag: CommandDeclaration {
     parsed.flag(spec.name)
   }
 
+  /// Converts the value and drops it (``CommandDeclaration/check(_:)``).
   public func check(_ parsed: ParsedArguments) throws(RejectedValue) {}
 }

@@ -14,7 +14,9 @@ public struct Option<Value: Sendable>: CommandDeclaration {
   public let spec: OptionSpec
   private let convert: @Sendable ([String]) throws(RejectedValue) -> Value
 
+  /// The option this declares, or `nil` for an argument.
   public var optionSpec: OptionSpec? { spec }
+  /// The argument this declares, or `nil` for an option or flag.
   public var argumentSpec: ArgumentSpec? { nil }
 
   /// The option's value in a parsed command line, converted to `Value`.
@@ -26,6 +28,7 @@ public struct Option<Value: Sendable>: CommandDeclaration {
     try convert(parsed.options(spec.name))
   }
 
+  /// Converts the value and drops it (``CommandDeclaration/check(_:)``).
   public func check(_ parsed: ParsedArguments) throws(RejectedValue) {
     _ = try value(in: parsed)
   }
