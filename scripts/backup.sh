@@ -55,10 +55,20 @@ until claim "$dest"; do
   dest="$dir/$base-$stamp.sqlite"
 done
 
-"$inspector" --db "$db" backup "$dest" >/dev/null || {
+# What inspector says is held back until the copy has its final name: its messages name the
+# copy, which a faulted run then moves into faulted/.
+made=$dest
+# Writes inspector's messages $1 to stderr, naming the copy where it now is.
+relay() { [ -z "$1" ] || printf '%s\n' "${1//"$made"/"$dest"}" >&2; }
+backup_messages=$("$inspector" --db "$db" backup "$dest" 2>&1 >/dev/null) || {
   status=$?
-  rm -f "$dest"
-  fail "the backup to $dest failed; removed it" "$status"
+  # 65 with the copy in place: a copy that will not restore as it is (the check below names
+  # its faults); it is the newest copy there is, so it is kept.
+  if [ "$status" -ne 65 ] || [ ! -s "$dest" ]; then
+    rm -f "$dest"
+    relay "$backup_messages"
+    fail "the backup to $dest failed; removed it" "$status"
+  fi
 }
 
 # `inspector backup` already refused a damaged copy. A fault check still finds (a duplicate
@@ -67,7 +77,7 @@ done
 # a good backup away; the faulted ones rotate among themselves, and the run fails loudly.
 state=good
 folder=
-if ! "$inspector" --db "$dest" check >/dev/null; then
+if ! check_messages=$("$inspector" --db "$dest" check 2>&1 >/dev/null); then
   state=faulted
   folder=faulted/
   mkdir -p "$dir/faulted" || fail "cannot create $dir/faulted; kept $dest" 73
@@ -82,6 +92,8 @@ if ! "$inspector" --db "$dest" check >/dev/null; then
   stamp=$kept_stamp
   dest="$dir/faulted/$base-$stamp.sqlite"
 fi
+relay "$backup_messages"
+relay "${check_messages-}"
 echo "backup: $dest"
 
 # The manifest: one line per backup this script made, `STATE STAMP SHA256 SOURCE` (the file is

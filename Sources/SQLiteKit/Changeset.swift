@@ -135,3 +135,87 @@ extension SQLiteValue {
     }
   }
 }
+
+extension Changeset {
+  /// A changeset of `changes`, in their order, encoded as the session extension writes one
+  /// (`sqlite3session_changeset`'s format): a table header before each run of changes of one
+  /// table, then each change's old and new records, every change direct. Encoding the
+  /// changes ``changes()`` read gives the same bytes back, so a changeset can be filtered
+  /// change by change (SQLite's own filter, `sqlite3changeset_apply_v2`'s `xFilter`, takes or
+  /// leaves whole tables).
+  ///
+  /// - Parameter changes: Changes of tables whose column count and primary key each change
+  ///   states (``ChangesetChange/primaryKey``; a key of several columns is taken to list them
+  ///   in the table's column order, as every case table does); an empty list gives an empty
+  ///   changeset.
+  /// - SQLite: <https://sqlite.org/src/file/ext/session/sqlite3session.c> ("CHANGESET FORMAT")
+  public init(changes: [ChangesetChange]) {
+    var bytes: [UInt8] = []
+    func varint(_ value: UInt64) {
+      // SQLite's varint: 7 bits a byte, most significant first, the high bit marking more.
+      var groups: [UInt8] = [UInt8(value & 0x7f)]
+      var rest = value >> 7
+      while rest > 0 {
+        groups.append(UInt8(rest & 0x7f) | 0x80)
+        rest >>= 7
+      }
+      bytes.append(contentsOf: groups.reversed())
+    }
+    func bigEndian(_ value: UInt64) {
+      for shift in stride(from: 56, through: 0, by: -8) {
+        bytes.append(UInt8((value >> UInt64(shift)) & 0xff))
+      }
+    }
+    func record(_ values: [SQLiteValue?]) {
+      for value in values {
+        switch value {
+        case .none: bytes.append(0)
+        case .integer(let number)?:
+          bytes.append(1)
+          bigEndian(UInt64(bitPattern: number))
+        case .real(let number)?:
+          bytes.append(2)
+          bigEndian(number.bitPattern)
+        case .text(let text)?:
+          bytes.append(3)
+          varint(UInt64(text.utf8.count))
+          bytes.append(contentsOf: text.utf8)
+        case .blob(let blob)?:
+          bytes.append(4)
+          varint(UInt64(blob.count))
+          bytes.append(contentsOf: blob)
+        case .null?: bytes.append(5)
+        }
+      }
+    }
+    var table: (name: String, primaryKey: [Bool])?
+    for change in changes {
+      if table?.name != change.table || table?.primaryKey != change.primaryKey {
+        bytes.append(UInt8(ascii: "T"))
+        varint(UInt64(change.primaryKey.count))
+        // A key column's byte is its place in the key, from 1 (taken in column order).
+        var place: UInt8 = 0
+        for isKey in change.primaryKey {
+          if isKey { place += 1 }
+          bytes.append(isKey ? place : 0)
+        }
+        bytes.append(contentsOf: change.table.utf8)
+        bytes.append(0)
+        table = (change.table, change.primaryKey)
+      }
+      switch change.operation {
+      case .insert:
+        bytes.append(contentsOf: [0x12, 0])
+        record(change.new)
+      case .update:
+        bytes.append(contentsOf: [0x17, 0])
+        record(change.old)
+        record(change.new)
+      case .delete:
+        bytes.append(contentsOf: [0x09, 0])
+        record(change.old)
+      }
+    }
+    self.init(bytes: bytes)
+  }
+}

@@ -7,7 +7,11 @@
 extension Connection {
   /// Lists the temporary files that killed writers of files (backups, changesets) left in the
   /// directory of `path`, whatever destination they were for: `.NAME.tmp-PID-RANDOM` (and its
-  /// `-journal`), regular files whose writer is gone. A file being written is never listed.
+  /// `-journal`), regular files whose writer is gone. A file being written is never listed, nor
+  /// one the tool does not write: only an empty file or one that begins as the tool's files do
+  /// (``ownTemporaryFileHeaders``, or a database whose header is not written yet; a `-journal` as
+  /// SQLite's rollback journal) is listed, whatever its name (docs/operations.md "Leftover
+  /// backup files").
   ///
   /// A writer is gone when no process `PID` exists here and no one holds the lock that
   /// ``OutputFile/replace(_:)`` keeps on its temporary file while it writes (an open file
@@ -26,10 +30,34 @@ extension Connection {
   /// - Returns: Full paths (directory + `/` + name), in directory order; empty when the
   ///   directory cannot be read.
   public static func staleBackupFiles(besides path: String, olderThan: Int = 600) -> [String] {
+    deadWritersFiles(besides: path, olderThan: olderThan).filter(\.own).map(\.path)
+  }
+
+  /// Lists the files in the directory of `path` that are named like the temporary file of a
+  /// killed writer (the rule of ``staleBackupFiles(besides:olderThan:)``) but are not files the
+  /// tool writes (a text file `.thesis.txt.tmp-PID-7`, say): they are never removed. Meant
+  /// for reports such as `inspector check`. Nothing is changed.
+  ///
+  /// - Parameters:
+  ///   - path: A database or backup path; its directory is searched (`.` for a bare name).
+  ///   - olderThan: As for ``staleBackupFiles(besides:olderThan:)``.
+  /// - Returns: Full paths, in directory order; empty when the directory cannot be read.
+  public static func foreignTemporaryFiles(besides path: String, olderThan: Int = 600)
+    -> [String]
+  {
+    deadWritersFiles(besides: path, olderThan: olderThan).filter { !$0.own }.map(\.path)
+  }
+
+  /// The files named `.NAME.tmp-PID-RANDOM` (or its `-journal`) in the directory of `path`
+  /// whose writer is gone, each with whether the tool writes such a file
+  /// (``isOwnTemporaryFile(at:size:journal:)``).
+  private static func deadWritersFiles(besides path: String, olderThan: Int)
+    -> [(path: String, own: Bool)]
+  {
     let directory = Connection.directory(of: path)
     guard let stream = opendir(directory) else { return [] }
     defer { closedir(stream) }
-    var stale: [String] = []
+    var stale: [(path: String, own: Bool)] = []
     let now = time(nil)
     while let entry = readdir(stream) {
       let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -42,7 +70,10 @@ extension Connection {
       let full = "\(directory)/\(file)"
       var info = stat()
       guard lstat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-      let main = file.hasSuffix("-journal") ? String(full.dropLast("-journal".count)) : full
+      let isJournal = file.hasSuffix("-journal")
+      // Only a file the tool writes: someone's `.notes.tmp-1-2` is left alone, whatever its name.
+      let own = isOwnTemporaryFile(at: full, size: Int(info.st_size), journal: isJournal)
+      let main = isJournal ? String(full.dropLast("-journal".count)) : full
       switch temporaryFileLock(at: main) {
       case .held: continue
       case .free: break
@@ -54,9 +85,53 @@ extension Connection {
         #endif
         guard Int(now - changed) >= olderThan else { continue }
       }
-      stale.append(full)
+      stale.append((full, own))
     }
     return stale
+  }
+
+  /// How the files the tool writes through ``OutputFile`` begin: a database (a backup, `SQLite
+  /// format 3` and a NUL) and a changeset file (its header line's first words, docs/changes.md).
+  /// A temporary file is a leftover of the tool only when it is empty or begins with one of
+  /// these.
+  public static let ownTemporaryFileHeaders: [[UInt8]] = [
+    Array("SQLite format 3\u{0}".utf8), Array("fruit-inspectors changeset ".utf8),
+  ]
+
+  /// How a rollback journal begins: its magic number, or eight zero bytes while SQLite has not
+  /// yet synced it (it writes the magic number last).
+  ///
+  /// SQLite: <https://sqlite.org/fileformat.html#the_rollback_journal>
+  static let journalHeaders: [[UInt8]] = [
+    [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7], [UInt8](repeating: 0, count: 8),
+  ]
+
+  /// Whether the regular file at `path` (of `size` bytes) is one the tool writes: empty, or
+  /// beginning with one of ``ownTemporaryFileHeaders`` (with one of the rollback journal's
+  /// headers when `journal`), or a database copy killed before its first page was written
+  /// (SQLite writes page 1, which holds the header, only when the copy commits): a size that
+  /// is a whole number of 512-byte units with the 100 bytes of the header still zero. `false`
+  /// when it cannot be read.
+  static func isOwnTemporaryFile(at path: String, size: Int, journal: Bool) -> Bool {
+    if size == 0 { return true }
+    let headers = journal ? journalHeaders : ownTemporaryFileHeaders
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    let length = 100
+    var buffer = [UInt8](repeating: 0, count: length)
+    var count = 0
+    while count < length {
+      let got = buffer.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress! + count, length - count)
+      }
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else { break }
+      count += got
+    }
+    let start = buffer.prefix(count)
+    if headers.contains(where: { start.starts(with: $0) }) { return true }
+    return !journal && count == length && size % 512 == 0 && start.allSatisfy { $0 == 0 }
   }
 
   /// Locks the first byte of a temporary file being written (an open file description lock,

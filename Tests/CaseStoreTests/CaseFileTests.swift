@@ -223,4 +223,49 @@ import Testing
       #expect(try contents(of: fresh) == expected)
     }
   }
+
+  /// Lines of `integrity_check` that name a row against a constraint of its table are case
+  /// faults a restore may accept; every other line is damage to the file.
+  @Test(arguments: [
+    ("CHECK constraint failed in animals", true),
+    ("NULL value in animals.name", true),
+    ("non-INTEGER value in animals.id", true),
+    ("non-unique entry in index animals_name_key", false),
+    ("row 10 missing from index animals_paw_size", false),
+    ("wrong # of entries in index animals_paw_size", false),
+    ("*** in database main ***\nPage 23: btreeInitPage() returns error code 11", false),
+  ])
+  func integrityLinesAboutRowsAreToldFromDamage(line: String, aboutARow: Bool) {
+    #expect(CaseFile.isRowConstraintMessage(line) == aboutARow)
+  }
+
+  /// The verdict a restore and a backup share: a sound seeded case restores as it is; one with
+  /// a dropped trigger and a row against a CHECK (written with the checks off) is a case file
+  /// whose faults may be accepted, listed in `check`'s order.
+  @Test func restorabilityListsTheFaultsARestoreMayAccept() throws {
+    try withSeededDirectory { directory, path in
+      let backup = directory + "/backup.sqlite"
+      try Connection(path: path, mode: .readOnly).backup(toFile: backup)
+      #expect(
+        try CaseFile.restorability(at: backup) == .init(schemaVersion: latest, faults: []))
+      let editor = try Connection(path: backup, walMode: false)
+      try editor.execute(
+        """
+        PRAGMA ignore_check_constraints = ON;
+        UPDATE animals SET paw_size = 'huge' WHERE id = 2;
+        DROP TRIGGER animals_level_before_update;
+        """)
+      for structure in [CaseFile.BackupVerification.quick, .full] {
+        let verdict = try CaseFile.restorability(at: backup, structure: structure)
+        #expect(
+          verdict.faults.map { "\($0.kind.rawValue) \($0.message)" } == [
+            "integrity_check CHECK constraint failed in animals",
+            "schema trigger animals_level_before_update is missing",
+            "domain paw_size 'huge' is not small, medium or large",
+          ])
+        #expect(!verdict.restoresAsItIs)
+      }
+      #expect(throws: CaseFileError.self) { try CaseFile.verifyBackup(at: backup) }
+    }
+  }
 }

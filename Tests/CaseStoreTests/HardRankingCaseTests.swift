@@ -111,8 +111,9 @@ import Testing
         + (kind == .spreadIDs ? 3 : 0) + (kind == .negativeIDs ? 1 : 0))
     let plans = [
       SuspicionRanking(database: database),
-      SuspicionRanking(database: database, walkBudget: 0),
-      SuspicionRanking(database: database, walkBudget: 0, candidatesSortedAtMost: 0),
+      SuspicionRanking(database: database, testHooks: RankingTestHooks(walkBudget: 0)),
+      SuspicionRanking(
+        database: database, testHooks: RankingTestHooks(walkBudget: 0, candidatesSortedAtMost: 0)),
     ]
     for limit in Array(1...expected.count) + [5000, nil] as [Int?] {
       for (index, plan) in plans.enumerated() {
@@ -159,7 +160,8 @@ import Testing
       try memory.connection.execute("VACUUM INTO ?", [path])
       for access in [CaseDatabase.Access.readOnly, .readWrite] {
         let database = try CaseDatabase(path: path, access: access)
-        let ranking = SuspicionRanking(database: database, walkBudget: 0)
+        let ranking = SuspicionRanking(
+          database: database, testHooks: RankingTestHooks(walkBudget: 0))
         for limit in [1, 7, 20, expected.count] {
           #expect(
             try ranking.rank(for: incident, limit: limit).map(\.suspect.id)
@@ -210,6 +212,20 @@ import Testing
     }
   }
 
+  /// When the clue sets are not built (ids spread too far), the second connection's share of
+  /// the pass over `sleep_schedules` covers no ids, so no clue sets take it for theirs, and it
+  /// takes no chunk.
+  @Test func thePartnersShareIsEmptyWhenTheClueSetsAreNotBuilt() throws {
+    let (database, incident) = try makeCase(.spreadIDs)
+    let pass = AsleepPass(time: incident.occurredAt.time.description)
+    let share = try pass.partnerShare(on: database.connection)
+    #expect(share.span == 0 && share.words.isEmpty)
+    var set = IDBitset(base: 0, span: 64)
+    #expect(
+      try pass.readChunksLeft(on: database.connection, into: &set)
+        == Array(0..<AsleepPass.chunkCount))
+  }
+
   /// The clue sets still read the stated alibis through their index after ANALYZE (whose
   /// statistics made the planner trim every alibi instead), and still rank right without it.
   @Test func statedAlibisAfterAnalyzeAndWithoutTheirIndex() throws {
@@ -221,7 +237,7 @@ import Testing
     #expect(try plan(ClueSets.statedAlibisSQL).contains("USING INDEX alibis_stated"))
     let expected = try bruteForceRanking(database, incident).map(\.id)
     try database.connection.execute("DROP INDEX alibis_stated")
-    let ranking = SuspicionRanking(database: database, walkBudget: 0)
+    let ranking = SuspicionRanking(database: database, testHooks: RankingTestHooks(walkBudget: 0))
     #expect(
       try ranking.rank(for: incident, limit: 20).map(\.suspect.id) == Array(expected.prefix(20)))
   }

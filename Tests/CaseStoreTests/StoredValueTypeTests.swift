@@ -71,11 +71,13 @@ import Testing
       throws: CaseError.invalidStoredValue(
         table: "fruits", id: 12, column: "name", value: "X'00'", expected: "text")
     ) {
-      try read("4 AS animal_id, 12 AS fruit_id, x'00' AS fruit") { statement, row in
+      try read("4 AS animal_id, 12 AS fruit_id, x'00' AS fruit, 0 AS fruit_missing") {
+        statement, row in
         try FavoriteRow(statement).fruitName(in: row)
       }
     }
-    let name = try read("4 AS animal_id, 12 AS fruit_id, 'Kiwi' AS fruit") { statement, row in
+    let name = try read("4 AS animal_id, 12 AS fruit_id, 'Kiwi' AS fruit, 0 AS fruit_missing") {
+      statement, row in
       try FavoriteRow(statement).fruitName(in: row)
     }
     #expect(name == "Kiwi")

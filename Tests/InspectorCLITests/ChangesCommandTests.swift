@@ -91,6 +91,9 @@ struct ChangesCommandTests {
     // A foreign key to a removed suspect cannot be skipped record by record: still refused.
     let skipped = office.run("changes", "apply", file, "--on-conflict", "skip")
     #expect(skipped.status == 65)
+    // The hint never suggests the policy just given.
+    #expect(refused.standardError.contains("hint: add --on-conflict skip or --on-conflict replace"))
+    #expect(skipped.standardError.contains("hint: no --on-conflict policy applies these"))
     office.succeed("sql", "--write", "DELETE FROM suspicion_levels WHERE animal_id = 4")
     laptop.succeed("alibi", "snail", "--clear")
     laptop.succeed("changes", "export", "--base", base, "--output", file)
@@ -147,12 +150,12 @@ struct ChangesCommandTests {
 
     // Only the data conflict is written over; the alibi that is gone here and the fruit
     // whose name is taken here (SQLite tried to replace the row of the same id, and the name
-    // broke a rule) are skipped, and reported as skipped.
+    // broke a rule) are skipped, and reported as skipped, with the kind skip gave them.
     let replace = office.succeed("changes", "apply", file, "--on-conflict", "replace")
     #expect(
       replace
         == "Applied \(file): 1 of 3 change(s) written (1 replaced), 2 skipped.\n"
-        + "skipped (constraint): fruit added: Jackfruit ('green')\n"
+        + "skipped (conflict): fruit added: Jackfruit ('green')\n"
         + "replaced (data): Rénard the Raccoon: alibi 'Asleep' -> 'At the library'\n"
         + "skipped (not-found): Fabrizio the Fish: alibi removed (was 'Swimming')\n")
     #expect(try office.suspect("raccoon")["alibi"] as? String == "At the library")
@@ -179,6 +182,114 @@ struct ChangesCommandTests {
     office.succeed("check")
   }
 
+  /// The laptop adds Kiwi and Catie's favourite of it; the office adds Apricot, which gets
+  /// the same id. Skipping Kiwi must skip the favourite too (it would name Apricot); a
+  /// replace that would make the office's own rows name Kiwi is refused whole.
+  @Test func aChangeNamingARowAddedUnderAnIdTakenHereFollowsThatRow() throws {
+    let (office, laptop, base) = try makeCopies()
+    laptop.succeed("fruit", "add", "Kiwi", "--color", "brown")
+    laptop.succeed("favorite", "add", "crow", "Kiwi")
+    let file = laptop.directory.appendingPathComponent("laptop.changes").path
+    laptop.succeed("changes", "export", "--base", base, "--output", file)
+    office.succeed("fruit", "add", "Apricot", "--color", "orange")
+    let crowBefore = try office.suspect("crow")["favorite_fruits"] as? [String]
+    let dump = try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office)
+    let kiwi = "fruit added: Kiwi ('brown')"
+    let favourite = "Catie the Crow: favourite added: Kiwi at position 4"
+
+    let refused = office.run("changes", "apply", file)
+    #expect(refused.status == 65)
+    #expect(
+      refused.standardOutput
+        == "conflict (conflict): \(kiwi)\n"
+        + "conflict (dependency): \(favourite) (depends on the conflicting \(kiwi))\n")
+    #expect(try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office) == dump)
+
+    // Skipped: nothing names Apricot that did not before.
+    let skip = office.run("changes", "apply", file, "--on-conflict", "skip")
+    #expect(skip.status == 0, "\(skip.standardError)")
+    #expect(
+      skip.standardOutput
+        == "Applied \(file): 0 of 2 change(s) written (0 replaced), 2 skipped.\n"
+        + "skipped (conflict): \(kiwi)\n"
+        + "skipped (dependency): \(favourite) (depends on the skipped \(kiwi))\n")
+    #expect(try office.suspect("crow")["favorite_fruits"] as? [String] == crowBefore)
+    #expect(!(crowBefore?.contains("Apricot") ?? true))
+
+    // Apricot is named here (Ding's favourite, an incident): replacing it would make them
+    // name Kiwi. Refused whole, whatever else the changeset holds.
+    office.succeed("favorite", "add", "dove", "Apricot")
+    office.succeed("incident", "add", "--fruit", "Apricot", "--at", "2026-11-30T09:41")
+    let named = try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office)
+    let replace = office.run("changes", "apply", file, "--on-conflict", "replace")
+    #expect(replace.status == 65)
+    #expect(
+      replace.standardOutput
+        == "conflict (referenced): \(kiwi) would replace the row of the same id here, which"
+        + " rows here name: Ding the Dove: favourite Apricot; incident #2 (Apricot)\n")
+    #expect(replace.standardError.contains("nothing applied"))
+    #expect(replace.standardError.contains("hint: add --on-conflict skip to leave those changes"))
+    #expect(!replace.standardError.contains("or --on-conflict replace"))
+    #expect(try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office) == named)
+
+    // Where nothing here names the row, replace lets Kiwi win and Catie favours Kiwi.
+    office.succeed("favorite", "remove", "dove", "Apricot")
+    office.succeed("incident", "remove", "2")
+    let replaced = office.succeed("changes", "apply", file, "--on-conflict", "replace")
+    #expect(
+      replaced
+        == "Applied \(file): 2 of 2 change(s) written (1 replaced), 0 skipped.\n"
+        + "replaced (conflict): \(kiwi)\n")
+    #expect(try office.suspect("crow")["favorite_fruits"] as? [String] == crowBefore! + ["Kiwi"])
+    office.succeed("check")
+  }
+
+  /// The laptop removes the snail; the office gave it an alibi. The removal's cascade would
+  /// take that alibi away unlisted: a conflict, refused, skipped (with the changeset's own
+  /// deletes of the snail's favourites) or replaced, listing the alibi.
+  @Test func aRemovalWhoseCascadeTakesRowsHereIsAConflict() throws {
+    let (office, laptop, base) = try makeCopies()
+    laptop.succeed("animal", "remove", "snail")
+    let file = laptop.directory.appendingPathComponent("laptop.changes").path
+    laptop.succeed("changes", "export", "--base", base, "--output", file)
+    office.succeed("alibi", "snail", "slow")
+    let dump = try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office)
+    let removed =
+      "suspect removed: Soloman the Snail (id 2) (its cascade removes here: Soloman the Snail:"
+      + " alibi 'slow')"
+
+    for policy in ["fail", "skip"] {
+      let outcome = office.run("changes", "apply", file, "--on-conflict", policy)
+      if policy == "fail" {
+        #expect(outcome.status == 65)
+        #expect(outcome.standardOutput == "conflict (cascade): \(removed)\n")
+      } else {
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(
+          outcome.standardOutput
+            == "Applied \(file): 0 of 3 change(s) written (0 replaced), 3 skipped.\n"
+            + "skipped (cascade): \(removed)\n"
+            + "skipped (dependency): Soloman the Snail: favourite removed: Elstar Apple"
+            + " (depends on the skipped suspect removed: Soloman the Snail (id 2))\n"
+            + "skipped (dependency): Soloman the Snail: favourite removed: Flavor King Plum"
+            + " (depends on the skipped suspect removed: Soloman the Snail (id 2))\n")
+      }
+      // Nothing written but the skip's history entry.
+      #expect(try office.suspect("snail")["alibi"] as? String == "slow")
+      #expect(
+        try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office)
+          .components(separatedBy: "\n").filter { !$0.contains("history_") }
+          == dump.components(separatedBy: "\n").filter { !$0.contains("history_") })
+    }
+
+    let replace = office.succeed("changes", "apply", file, "--on-conflict", "replace")
+    #expect(
+      replace
+        == "Applied \(file): 3 of 3 change(s) written (1 replaced), 0 skipped.\n"
+        + "replaced (cascade): \(removed)\n")
+    expectFailure(office.run("show", "snail"), status: 65)
+  }
+
   /// A changeset taken with other tools holds every table the case file has: the history's,
   /// the search index's, its queue. Applying those would write foreign history rows or
   /// overwrite the office's change sets: refused whole, naming the tables.
@@ -203,7 +314,11 @@ struct ChangesCommandTests {
     laptop.succeed("animal", "remove", "snail")
     let raw = laptop.directory.appendingPathComponent("sqldiff.bin").path
     try shell("/usr/bin/sqldiff", ["--changeset", raw, base, laptop.databasePath], in: laptop)
-    try expectRefusedWhole(raw, office: office, laptop: laptop, base: base)
+    // Removing the snail took its words out of the search index, which every write keeps current.
+    try expectRefusedWhole(
+      raw, office: office, laptop: laptop, base: base,
+      tables: "history_change_sets, history_entries, history_values, search_index_content,"
+        + " search_index_data, search_index_docsize, search_index_idx")
 
     // sqldiff limited to a case table makes a changeset that applies.
     try shell(
@@ -241,7 +356,8 @@ struct ChangesCommandTests {
 
   /// Applies nothing, names the foreign tables, and leaves the office's file as it was.
   private func expectRefusedWhole(
-    _ raw: String, office: CLITestCase, laptop: CLITestCase, base: String
+    _ raw: String, office: CLITestCase, laptop: CLITestCase, base: String,
+    tables: String = "history_change_sets, history_entries, history_values"
   ) throws {
     let file = try wrap(raw, laptop: laptop, base: base)
     let before = try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office)
@@ -249,8 +365,7 @@ struct ChangesCommandTests {
       let refused = office.run("changes", "apply", file, "--on-conflict", policy)
       expectFailure(
         refused, status: 65,
-        messageContains: "\(file) changes table(s) history_change_sets, history_entries,"
-          + " history_values, which are not case tables")
+        messageContains: "\(file) changes table(s) \(tables), which are not case tables")
       #expect(refused.standardError.contains("(nothing applied)"))
     }
     #expect(try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office) == before)

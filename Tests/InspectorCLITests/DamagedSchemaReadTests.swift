@@ -83,4 +83,24 @@ struct DamagedSchemaReadTests {
     }
     #expect(cli.succeed("show", "dove", "--json").contains("\"species\""))
   }
+
+  /// Writes refuse a damaged schema too: with a history trigger dropped (what `sqlite-utils
+  /// transform` does to a table's triggers), a change would go unrecorded and `undo` could
+  /// not revert it. `sql --write`, the way to repair the file, still works.
+  @Test func writesRefuseADroppedHistoryTriggerAndSqlWriteStillRepairs() throws {
+    let cli = try CLITestCase(seeded: true)
+    try RestoreSafetyTests.shell(
+      cli.databasePath, "DROP TRIGGER history_suspicion_levels_after_update;", in: cli)
+    let dump = try RestoreSafetyTests.shell(cli.databasePath, ".dump", in: cli)
+    for arguments in [
+      ["suspect", "crow", "0.9"], ["alibi", "crow", "On the roof"], ["animal", "remove", "crow"],
+      ["undo"], ["favorite", "add", "crow", "Elstar Apple"], ["demo"],
+    ] {
+      let outcome = cli.run(arguments)
+      expectFailure(outcome, status: 65, messageContains: "the case file is damaged")
+      #expect(outcome.standardError.contains("a change could go unrecorded"), "\(arguments)")
+    }
+    #expect(try RestoreSafetyTests.shell(cli.databasePath, ".dump", in: cli) == dump)
+    cli.succeed("sql", "--write", "UPDATE animals SET paw_size = 'large' WHERE species = 'Crow'")
+  }
 }

@@ -79,4 +79,53 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: file + "-journal"))
     #expect(try fileNotes(sandbox) == [])
   }
+
+  /// A file merely named like a temporary file (`.thesis.txt.tmp-PID-7` of a dead PID) is not
+  /// the tool's: `backup` and `changes export --output` leave it, byte for byte, and `check`
+  /// does not list it; the tool's own leftovers beside it (a database, a changeset) still go.
+  @Test func onlyFilesTheToolWritesAreSwept() throws {
+    let sandbox = try ProcessSandbox()
+    let draft = sandbox.path(".thesis.txt.tmp-999999998-7")
+    let draftJournal = sandbox.path(".notes.txt.tmp-999999998-8-journal")
+    try Data("draft\n".utf8).write(to: URL(fileURLWithPath: draft))
+    try Data("my journal\n".utf8).write(to: URL(fileURLWithPath: draftJournal))
+    let killedBackup = sandbox.path(".b.sqlite.tmp-999999997-3")
+    let killedExport = sandbox.path(".laptop.changes.tmp-999999997-4")
+    func plantLeftovers() throws {
+      let leftover = try Connection(path: killedBackup, mode: .readWriteCreate)
+      try leftover.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
+      try Data("fruit-inspectors changeset 1 schema 10\n".utf8)
+        .write(to: URL(fileURLWithPath: killedExport))
+    }
+    try plantLeftovers()
+    let note = { (path: String) in "\(path) is a temporary file left by a killed backup" }
+    let foreign = { (path: String) in
+      "\(path) is named like a temporary file of a killed backup; not removed: not a file"
+        + " inspector writes"
+    }
+    let foreignNotes: Set = [foreign(draft), foreign(draftJournal)]
+    #expect(
+      Set(try fileNotes(sandbox))
+        == foreignNotes.union([note(killedBackup), note(killedExport)]))
+    expectSuccess(try sandbox.run("backup", sandbox.path("b.sqlite")), "backup")
+    #expect(OperationsFixture.bytes(draft) == Data("draft\n".utf8))
+    #expect(OperationsFixture.bytes(draftJournal) == Data("my journal\n".utf8))
+    #expect(!FileManager.default.fileExists(atPath: killedBackup))
+    #expect(!FileManager.default.fileExists(atPath: killedExport))
+    #expect(Set(try fileNotes(sandbox)) == foreignNotes)
+    try plantLeftovers()
+    expectSuccess(
+      try sandbox.run(
+        "changes", "export", "--base", sandbox.path("b.sqlite"), "--output",
+        sandbox.path("laptop.changes")), "changes export")
+    // The headers the sweep knows are those the tool really writes.
+    let written = try #require(OperationsFixture.bytes(sandbox.path("laptop.changes")))
+    #expect(Connection.ownTemporaryFileHeaders.contains { written.starts(with: $0) })
+    let backup = try #require(OperationsFixture.bytes(sandbox.path("b.sqlite")))
+    #expect(Connection.ownTemporaryFileHeaders.contains { backup.starts(with: $0) })
+    #expect(OperationsFixture.bytes(draft) == Data("draft\n".utf8))
+    #expect(OperationsFixture.bytes(draftJournal) == Data("my journal\n".utf8))
+    #expect(!FileManager.default.fileExists(atPath: killedBackup))
+    #expect(!FileManager.default.fileExists(atPath: killedExport))
+  }
 }

@@ -3,6 +3,12 @@ import Foundation
 import SQLiteKit
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Helpers shared by the operations tests (`sql`, `backup`, `restore`, `check`, `migrate` and
 /// the scripts): file contents, v1 databases, and the path of the built `inspector`.
 enum OperationsFixture {
@@ -60,5 +66,23 @@ enum OperationsFixture {
   /// The built `inspector` next to the test bundle (see ``EndToEndTests/inspectorURL``).
   static func inspectorPath() throws -> String {
     try #require(EndToEndTests.inspectorURL, "built inspector not found").path
+  }
+
+  /// A character device like /dev/null (major 1, minor 3) made at `path`, in a test's own
+  /// directory so that a regression cannot damage the real one; its device number. Making one
+  /// needs root (mknod): otherwise `nil`, recorded as a known issue, and the test returns.
+  static func makeNullDevice(at path: String) -> dev_t? {
+    #if os(Linux)
+      let number: dev_t = (1 << 8) | 3
+    #else
+      let number: dev_t = (1 << 24) | 3
+    #endif
+    guard mknod(path, S_IFCHR | 0o600, number) == 0 else {
+      withKnownIssue("mknod needs root; not possible as uid \(geteuid())") {
+        Issue.record("cannot make a device node")
+      }
+      return nil
+    }
+    return number
   }
 }

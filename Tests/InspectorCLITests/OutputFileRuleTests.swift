@@ -111,20 +111,8 @@ import Testing
     let fifo = cli.directory.appendingPathComponent("pipe").path
     #expect(mkfifo(fifo, 0o600) == 0)
     try expectRefused(cli, base: base, output: fifo, reason: "it is a FIFO, not a regular file")
-    // A character device like /dev/null (1, 3), made in the test's own directory so that a
-    // regression cannot damage the real one. Needs root (mknod).
     let device = cli.directory.appendingPathComponent("null").path
-    #if os(Linux)
-      let number: dev_t = (1 << 8) | 3
-    #else
-      let number: dev_t = (1 << 24) | 3
-    #endif
-    guard mknod(device, S_IFCHR | 0o600, number) == 0 else {
-      withKnownIssue("mknod needs root; not possible as uid \(geteuid())") {
-        Issue.record("cannot make a device node")
-      }
-      return
-    }
+    guard let number = OperationsFixture.makeNullDevice(at: device) else { return }
     try expectRefused(
       cli, base: base, output: device, reason: "it is a character device, not a regular file")
     var info = stat()

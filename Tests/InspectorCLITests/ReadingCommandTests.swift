@@ -74,8 +74,8 @@ import Testing
     #expect(!output.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
     #expect(
       rows.contains(
-        "10,Rénard,Raccoon,🦝,medium,Belle De Boskoop Apple; Big Berry Manzanita; Christmas Berry;"
-          + " Kaki Fuyu Persimmon,\"\",,,0.0,Unlikely"))
+        #"10,Rénard,Raccoon,🦝,medium,"[""Belle De Boskoop Apple"",""Big Berry Manzanita"",""Christmas Berry"","#
+          + #"""Kaki Fuyu Persimmon""]","",,,0.0,Unlikely"#))
   }
 
   @Test func listTableAlignsColumnsByDisplayWidth() throws {
@@ -181,7 +181,9 @@ import Testing
     let session = try CLITestCase(seeded: true)
     let rows = session.succeed("show", "snail", "--format=csv").components(separatedBy: "\r\n")
     #expect(rows.count == 3)
-    #expect(rows[1] == "2,Soloman,Snail,🐌,small,Elstar Apple; Flavor King Plum,\"\",,,0.0,Unlikely")
+    #expect(
+      rows[1]
+        == #"2,Soloman,Snail,🐌,small,"[""Elstar Apple"",""Flavor King Plum""]","",,,0.0,Unlikely"#)
     #expect(rows[2] == "")
   }
 

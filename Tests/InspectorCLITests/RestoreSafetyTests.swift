@@ -8,13 +8,16 @@ import Testing
 /// asks for `--force` before replacing any case data. A refusal leaves the database byte for
 /// byte as it was.
 @Suite struct RestoreSafetyTests {
-  /// Runs the stock `sqlite3` shell on `path` with `sql`; records an issue when it fails.
-  static func shell(_ path: String, _ sql: String, in cli: CLITestCase) throws {
+  /// Runs the stock `sqlite3` shell on `path` with `sql`; returns its stdout, and records an
+  /// issue when it fails.
+  @discardableResult
+  static func shell(_ path: String, _ sql: String, in cli: CLITestCase) throws -> String {
     let result = try ChildProcess(
       "/usr/bin/sqlite3", [path, sql], environment: ["PATH": "/usr/bin:/bin"],
       directory: cli.directory
     ).wait()
     try #require(result.status == 0, "sqlite3 \(sql): \(result.standardError)")
+    return result.standardOutput
   }
 
   /// A backup of the seed case at `name` in the test directory.
@@ -75,23 +78,63 @@ import Testing
 
   /// A backup that carries a trigger of its own would run it in the live case file after the
   /// restore; one whose schema lost a trigger of ours would let other clients store what the
-  /// tool refuses. Both are refused, and the Litestream table it may carry is accepted.
+  /// tool refuses. Both are refused unless the faults are accepted on purpose, and the
+  /// Litestream table it may carry is accepted.
   @Test(arguments: [
     (
       "CREATE TRIGGER wipe AFTER UPDATE ON alibis BEGIN DELETE FROM favorite_fruits; END",
-      "its schema differs from inspector's: trigger wipe on alibis is not inspector's"
-    ),
-    (
-      "CREATE VIEW everyone AS SELECT * FROM animals",
-      "it holds view everyone, which inspector's migrations do not create"
+      "will not restore as it is: 1 fault(s): alibis: trigger wipe on alibis is not inspector's"
     ),
     (
       "DROP TRIGGER animals_level_before_update",
-      "its schema differs from inspector's: trigger animals_level_before_update is missing"
+      "will not restore as it is: 1 fault(s): animals: trigger animals_level_before_update is"
+        + " missing"
     ),
   ])
   func aBackupWhoseSchemaIsNotOursIsRefused(change: String, reason: String) throws {
-    try Self.expectChangedBackupRefused("changed.sqlite", changedBy: change) { _ in reason }
+    try Self.expectChangedBackupRefused("changed.sqlite", changedBy: change) { "\($0) \(reason)" }
+  }
+
+  /// What `check` calls a note, `restore` takes: a view another tool keeps beside the case
+  /// (Datasette's users make them) and a trigger on that tool's own table run nothing in the
+  /// case's tables, so a backup of a file `check` passes restores as it is.
+  @Test func aBackupWithAnotherToolsViewAndTableTriggerRestores() throws {
+    let cli = try CLITestCase(seeded: true)
+    try Self.shell(
+      cli.databasePath,
+      """
+      CREATE VIEW everyone AS SELECT name, species FROM animals;
+      CREATE TRIGGER everyone_insert INSTEAD OF INSERT ON everyone BEGIN
+        INSERT INTO notes (text) VALUES (new.name);
+      END;
+      CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT, seen INTEGER);
+      CREATE TRIGGER notes_seen AFTER INSERT ON notes BEGIN
+        UPDATE notes SET seen = 1 WHERE id = new.id;
+      END;
+      """, in: cli)
+    #expect(cli.run("check").status == 0)
+    let backup = cli.directory.appendingPathComponent("with-view.sqlite").path
+    cli.succeed("backup", backup)
+    cli.succeed("suspect", "crow", "0.9")
+    cli.succeed("restore", backup, "--force")
+    #expect(try Self.shell(cli.databasePath, "SELECT count(*) FROM everyone", in: cli) == "10\n")
+    #expect(cli.run("check").status == 0)
+  }
+
+  /// A view that does not compile (a column or function it names is gone) makes a restore
+  /// refuse the file as damaged; `check` says so too, and `backup` at once.
+  @Test func aViewThatDoesNotCompileIsAFaultForCheckAsForBackup() throws {
+    let cli = try CLITestCase(seeded: true)
+    try Self.shell(
+      cli.databasePath, "CREATE VIEW broken AS SELECT nosuchcol FROM animals;", in: cli)
+    let check = cli.run("check")
+    #expect(check.status == 65)
+    #expect(
+      check.standardError.contains("view broken: no such column: nosuchcol (it does not compile"))
+    let backup = cli.directory.appendingPathComponent("broken.sqlite").path
+    expectFailure(
+      cli.run("backup", backup), status: 65,
+      messageContains: "is damaged: view broken: no such column: nosuchcol")
   }
 
   /// SQLite's integrity_check skips CHECK constraints on a read-only connection: a backup whose
@@ -110,7 +153,8 @@ import Testing
       cli, "unchecked.sqlite", changedBy: "PRAGMA ignore_check_constraints = ON; \(change)")
     cli.succeed("suspect", "raccoon", "0.9")
     Self.expectRefusedRestore(
-      cli, [backup, "--force"], naming: "\(backup) is damaged: \(problem)")
+      cli, [backup, "--force"],
+      naming: "\(backup) will not restore as it is: 2 fault(s): \(problem)")
     #expect(try cli.suspect("raccoon")["suspicion_level"] as? Double == 0.9)
   }
 

@@ -168,6 +168,12 @@ import Testing
       #expect(result.standardError.contains("removed no good backup"))
       let path = try #require(reported("backup: ", in: result.standardOutput).first)
       #expect(path.hasPrefix(faulted.path + "/"), "\(path)")
+      // inspector's messages name the copy where it is now, not where it was made.
+      #expect(
+        result.standardError.contains("'inspector restore \(path) --accept-faults'"),
+        "\(result.standardError)")
+      let madeAt = directory.path + "/" + String(path.split(separator: "/").last!)
+      #expect(!result.standardError.contains(madeAt), "\(result.standardError)")
       made.append(path)
       #expect(
         try OperationsFixture.contents(of: path)

@@ -93,6 +93,25 @@ struct SearchCommandTests {
       try jsonArray(cli.succeed("search", "\"sokrates\" OR ΣΩΚΡ*", "--raw", "--json")).count == 1)
   }
 
+  /// Hangul stored decomposed (jamo, as Python's `unicodedata.normalize("NFD")` writes it)
+  /// is found by a composed query, and a decomposed query finds composed text, as look-ups do.
+  @Test func decomposedHangulIsFoundAsComposedIsAndTheReverse() throws {
+    let cli = try CLITestCase(seeded: true)
+    let name = "김철수"
+    let decomposed = name.decomposedStringWithCanonicalMapping
+    #expect(decomposed.unicodeScalars.count == 8)
+    try RestoreSafetyTests.shell(
+      cli.databasePath,
+      "UPDATE animals SET name = '\(decomposed)' WHERE species = 'Crow';", in: cli)
+    cli.succeed("alibi", "dove", "서울역에 있었어요")
+    #expect(try cli.suspect(name)["species"] as? String == "Crow")
+    let crow = try jsonArray(cli.succeed("search", name, "--json"))
+    #expect(crow.map { $0["subject"] as? String } == ["\(decomposed) the Crow"])
+    let dove = try jsonArray(
+      cli.succeed("search", "서울역".decomposedStringWithCanonicalMapping, "--json"))
+    #expect(dove.map { $0["subject"] as? String } == ["Ding the Dove"])
+  }
+
   @Test func longTextIsCutAroundTheMarkedWords() throws {
     let cli = try CLITestCase(seeded: true)
     cli.succeed(

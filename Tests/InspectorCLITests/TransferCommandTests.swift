@@ -180,6 +180,44 @@ import Testing
       messageContains: "--on-conflict")
   }
 
+  /// A lone surrogate escape (`"\ud800"`) is no character: it was reported as a type mismatch
+  /// "expected value of type Double". It is one line naming the JSON path, exit 65, and
+  /// nothing is stored; a whole surrogate pair imports.
+  @Test(arguments: [
+    (
+      #"{"name": "Foxy", "species": "Fox", "paw_size": "large"}, {"name": "\ud800", "species": "Owl", "paw_size": "small"}"#,
+      "bad record at $.suspects[1].name: a string or member name holds an escape that is no"
+    ),
+    (
+      #"{"\udc00": "Foxy", "species": "Fox", "paw_size": "large"}"#,
+      "bad record at $.suspects[0]: a string or member name holds an escape that is no"
+    ),
+    (
+      #"{"name": "A", "species": "Ant", "paw_size": "small", "favorite_fruits": ["Durian", "\ud800x"]}"#,
+      "bad record at $.suspects[0].favorite_fruits[1]: a string or member name holds an escape"
+    ),
+  ])
+  func aLoneSurrogateEscapeIsABadRecordNamedByItsPath(suspects: String, message: String)
+    throws
+  {
+    let session = try CLITestCase(seeded: true)
+    let before = session.snapshot()
+    let json =
+      #"{"format": "fruit-inspectors-case", "version": 1, "suspects": ["#
+      + suspects + "]}"
+    let outcome = session.run("import", try file(session, "surrogate.json", Array(json.utf8)))
+    #expect(outcome.status == 65)
+    let errors = lines(outcome.standardError)
+    #expect(errors.count == 1, "\(errors)")
+    #expect(errors.first?.hasPrefix("inspector: error: " + message) == true, "\(errors)")
+    #expect(session.snapshot() == before)
+    let pair =
+      #"{"format": "fruit-inspectors-case", "version": 1, "suspects": ["#
+      + #"{"name": "Kiwi\ud83e\udd5d", "species": "Kiwi", "paw_size": "small"}]}"#
+    session.succeed("import", try file(session, "pair.json", Array(pair.utf8)))
+    #expect(try session.suspect("Kiwi")["name"] as? String == "Kiwi\u{1F95D}")
+  }
+
   @Test func conflictsFailSkipOrUpdateAndDryRunStoresNothing() throws {
     let session = try CLITestCase(seeded: true)
     let csv = "name,species,paw_size,suspicion_level\nCatie II,crow,large,0.5\nFoxy,Fox,small,0.2\n"

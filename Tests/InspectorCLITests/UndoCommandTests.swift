@@ -233,7 +233,7 @@ struct UndoCommandTests {
   /// Runs the stock sqlite3 shell on the case file, as another client; returns its output
   /// without the last line break, or `nil` when it printed nothing.
   @discardableResult
-  private func sqlite3(_ cli: CLITestCase, _ sql: String) throws -> String? {
+  func sqlite3(_ cli: CLITestCase, _ sql: String) throws -> String? {
     let shell = try ChildProcess(
       "/usr/bin/sqlite3", [cli.databasePath, sql], environment: ["PATH": "/usr/bin:/bin"],
       directory: cli.directory
@@ -245,7 +245,7 @@ struct UndoCommandTests {
   }
 
   /// The id of the newest change set.
-  private func latestChangeSet(_ cli: CLITestCase) throws -> Int64 {
+  func latestChangeSet(_ cli: CLITestCase) throws -> Int64 {
     let sets = try jsonArray(cli.succeed("history", "--json", "--limit", "1"))
     return Int64(try #require(sets.first?["id"] as? Int))
   }

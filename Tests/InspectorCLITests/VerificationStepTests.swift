@@ -1,3 +1,4 @@
+import CaseStore
 import Foundation
 import SQLiteKit
 import Testing
@@ -6,7 +7,9 @@ import Testing
 /// step catches: a case database whose damage is in one index only (its table reads fine, and
 /// `foreign_key_check` passes), made with the stock `sqlite3` shell by pointing the index's
 /// definition at another column (`PRAGMA writable_schema`), so `integrity_check` reports
-/// "row 1 missing from index incidents_fruit".
+/// "row 1 missing from index incidents_fruit" (for `backup`, whose copy no schema comparison
+/// sees before the rename); for `restore`, one key changed inside an index page with its schema
+/// intact, and a foreign `application_id` on an otherwise perfect case file.
 ///
 /// SQLite: <https://sqlite.org/pragma.html#pragma_integrity_check>,
 /// <https://sqlite.org/pragma.html#pragma_writable_schema>
@@ -76,24 +79,11 @@ import Testing
       ])
   }
 
-  /// Only the source's `integrity_check` catches this before the database is replaced (the
-  /// check after the copy would find it too late, with the damage already restored).
-  @Test func restoreRefusesASourceWithADamagedIndexOnly() throws {
-    let cli = try CLITestCase(seeded: true)
-    let backup = RestoreSafetyTests.seedBackup(cli, "backup.sqlite")
-    try Self.damageIndex(backup, in: cli)
-    cli.succeed("suspect", "crow", "0.9")
-    RestoreSafetyTests.expectRefusedRestore(
-      cli, [backup, "--force"],
-      naming: "\(backup) is damaged: row 1 missing from index incidents_fruit")
-    #expect(try number(cli.suspect("crow")["suspicion_level"]) == 0.9)
-    #expect(cli.succeed("check").contains("ok"))
-  }
-
   /// A value another client stored against a CHECK constraint is the source's fault, not damage
-  /// done by copying: the backup is written (verified for structure), and `check` of the copy
-  /// names the row.
-  @Test func aBackupCopiesAValueThatBreaksACheckConstraintAndCheckNamesIt() throws {
+  /// done by copying: the copy is written and kept (the newest copy there is), but `backup`
+  /// says at once, exit 65, that it will not restore as it is, with either check, and `check`
+  /// of the copy names the row.
+  @Test func aBackupCopiesAValueThatBreaksACheckConstraintAndSaysItWillNotRestore() throws {
     let cli = try CLITestCase.seeded(
       writtenByAnotherClient: """
         PRAGMA ignore_check_constraints = ON;
@@ -101,7 +91,13 @@ import Testing
         """)
     let destination = cli.directory.appendingPathComponent("backup.sqlite").path
     for verify in ["quick", "full"] {
-      cli.succeed("backup", destination, "--verify", verify)
+      let backup = cli.run("backup", destination, "--verify", verify)
+      #expect(backup.status == 65)
+      #expect(
+        backup.standardError.hasPrefix(
+          "inspector: error: \(destination) will not restore as it is: 2 fault(s):"
+            + " CHECK constraint failed in animals;"),
+        "\(backup.standardError)")
       let check = cli.run("check", "--db", destination, "--format", "csv")
       #expect(check.status == 65)
       #expect(
@@ -109,5 +105,70 @@ import Testing
           "fault,domain,animals,id 5,\"paw_size 'huge' is not small, medium or large\""),
         "\(check.standardOutput)")
     }
+    // --verify none checks nothing, so it says nothing either.
+    cli.succeed("backup", destination, "--verify", "none")
+  }
+
+  // MARK: - Fixtures only one step catches
+
+  /// Changes one key inside the root page of the index `animals_paw_size` ('medium' to
+  /// 'mediun') in the file at `path` (no WAL beside it): the page header, the b-tree and the
+  /// schema text stay intact, so `quick_check` and every other check pass, and only
+  /// `integrity_check`, which matches each index to its table, finds the damage.
+  static func damageIndexKeepingItsSchema(_ path: String) throws {
+    let reader = try Connection(path: path, mode: .readOnly)
+    let root = try #require(
+      try reader.scalar(
+        "SELECT rootpage FROM sqlite_schema WHERE name = 'animals_paw_size'")?.integerValue)
+    let pageSize = try #require(try reader.scalar("PRAGMA page_size")?.integerValue)
+    let sql = try reader.scalar("SELECT sql FROM sqlite_schema WHERE name = 'animals_paw_size'")
+    var bytes = try #require(OperationsFixture.bytes(path))
+    let start = Int((root - 1) * pageSize)
+    let page = bytes[start..<start + Int(pageSize)]
+    let key = try #require(page.firstRange(of: Data("medium".utf8)))
+    bytes[key.upperBound - 1] = UInt8(ascii: "n")
+    try bytes.write(to: URL(fileURLWithPath: path))
+
+    let damaged = try Connection(path: path, mode: .readOnly)
+    #expect(try damaged.integrityCheck() == ["row 10 missing from index animals_paw_size"])
+    #expect(try damaged.quickCheck() == ["ok"])
+    #expect(
+      try damaged.scalar("SELECT sql FROM sqlite_schema WHERE name = 'animals_paw_size'") == sql)
+    // Every other step of a restore passes it.
+    let others = try CaseFile.restorability(at: path, structure: .none)
+    #expect(others.faults == [])
+    #expect(others.schemaVersion == OperationsFixture.latest)
+  }
+
+  /// Only the source's `integrity_check` stands between this file and the database.
+  @Test func restoreRefusesAnIndexDamagedWithItsSchemaIntact() throws {
+    let cli = try CLITestCase(seeded: true)
+    let backup = RestoreSafetyTests.seedBackup(cli, "backup.sqlite")
+    try Self.damageIndexKeepingItsSchema(backup)
+    cli.succeed("suspect", "crow", "0.9")
+    RestoreSafetyTests.expectRefusedRestore(
+      cli, [backup, "--force"],
+      naming: "\(backup) is damaged: row 10 missing from index animals_paw_size")
+    #expect(try number(cli.suspect("crow")["suspicion_level"]) == 0.9)
+  }
+
+  /// A perfect case file but for a foreign `application_id`: the check of the header is the
+  /// only step that refuses it when faults are accepted (`check`'s own `application_id`
+  /// finding is a fault that may be accepted, for a copy that lost its mark).
+  @Test func restoreRefusesAForeignApplicationIDEvenAcceptingFaults() throws {
+    let cli = try CLITestCase(seeded: true)
+    let backup = try RestoreSafetyTests.changedBackup(
+      cli, "other-app.sqlite", changedBy: "PRAGMA application_id = 123")
+    #expect(try OperationsFixture.scalar("PRAGMA integrity_check", in: backup) == .text("ok"))
+    #expect(
+      try OperationsFixture.contents(of: backup)
+        == OperationsFixture.contents(of: cli.databasePath))
+    cli.succeed("suspect", "crow", "0.9")
+    for arguments in [[backup, "--force"], [backup, "--force", "--accept-faults"]] {
+      RestoreSafetyTests.expectRefusedRestore(
+        cli, arguments,
+        naming: "\(backup) is not a Fruit Inspectors case database (application_id 0x7B)")
+    }
+    #expect(try number(cli.suspect("crow")["suspicion_level"]) == 0.9)
   }
 }

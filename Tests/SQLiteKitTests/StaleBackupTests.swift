@@ -54,6 +54,51 @@ import Testing
     }
   }
 
+  /// Only files the tool writes are leftovers: empty, a database, a changeset, a rollback
+  /// journal (magic number or the zeros SQLite writes first). A text file of the same name
+  /// pattern is someone else's and stays.
+  @Test func onlyFilesTheToolWritesAreLeftovers() throws {
+    try withTemporaryDirectory { directory in
+      let destination = directory.file("backup.sqlite")
+      func plant(_ name: String, _ bytes: [UInt8]) -> String {
+        let path = directory.file(name)
+        let descriptor = open(path, O_CREAT | O_WRONLY, 0o600)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, bytes.count) }
+        close(descriptor)
+        return path
+      }
+      let database = directory.file(".b.sqlite.tmp-999999999-1")
+      let connection = try Connection(path: database, mode: .readWriteCreate)
+      try connection.execute("CREATE TABLE t(x)")
+      let changeset = plant(
+        ".x.changes.tmp-999999999-2", Array("fruit-inspectors changeset 1 schema 9\n".utf8))
+      let journal = plant(
+        ".b.sqlite.tmp-999999999-1-journal", [0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7, 0])
+      let unsynced = plant(".c.sqlite.tmp-999999999-3-journal", [UInt8](repeating: 0, count: 512))
+      let text = plant(".thesis.txt.tmp-999999998-7", Array("draft\n".utf8))
+      let textJournal = plant(".t.txt.tmp-999999998-8-journal", Array("draft\n".utf8))
+      let almost = plant(".d.sqlite.tmp-999999998-9", Array("SQLite format 2\u{0}".utf8))
+      // A copy killed before its first page (the header) was written: whole pages of zeros
+      // at the start. Zeros that are no whole number of 512-byte units are not a database.
+      let headerless = plant(
+        ".e.sqlite.tmp-999999999-4",
+        [UInt8](repeating: 0, count: 4096) + [1, 2, 3] + [UInt8](repeating: 0, count: 4093))
+      let oddZeros = plant(".f.bin.tmp-999999998-5", [UInt8](repeating: 0, count: 700))
+      let own: Set = [database, changeset, journal, unsynced, headerless]
+      let foreign: Set = [text, textJournal, almost, oddZeros]
+      #expect(Set(Connection.staleBackupFiles(besides: destination)) == own)
+      #expect(Set(Connection.foreignTemporaryFiles(besides: destination)) == foreign)
+      #expect(Set(Connection.removeStaleBackupFiles(besides: destination)) == own)
+      #expect(!own.contains(where: exists))
+      #expect(foreign.allSatisfy(exists))
+      var buffer = [UInt8](repeating: 0, count: 16)
+      let descriptor = open(text, O_RDONLY)
+      let count = read(descriptor, &buffer, 16)
+      close(descriptor)
+      #expect(Array(buffer.prefix(max(count, 0))) == Array("draft\n".utf8))
+    }
+  }
+
   /// A writer whose process id is not visible here (another PID namespace, another machine
   /// sharing the directory) still holds the lock on its temporary file: the file, and its
   /// `-journal`, are in use and neither listed nor swept until the lock is gone.

@@ -59,9 +59,11 @@ public enum ChangesError: Error, Equatable, Sendable, CustomStringConvertible {
   case notAChangeset(String)
   /// The other case file, or the changeset, is at another schema version than the database.
   case schemaMismatch(String, found: Int, expected: Int)
-  /// Applying met conflicts and no `--on-conflict` said what to do; nothing was applied. Each
-  /// entry: the conflict's kind and the change in words.
-  case conflicts([(kind: String, change: String)])
+  /// Applying met conflicts that the policy does not resolve (any under
+  /// ``ChangesetConflictPolicy/fail``; a `foreign-key` or `referenced` one under any policy);
+  /// nothing was applied. Each entry: the conflict's kind and the change in words; then the
+  /// policy that was given.
+  case conflicts([(kind: String, change: String)], policy: ChangesetConflictPolicy)
   /// The changeset changes tables that are not the documented case tables (the history's,
   /// the search index's, another tool's), named in the order they come; nothing was applied.
   case foreignTables(String, tables: [String])
@@ -89,7 +91,7 @@ public enum ChangesError: Error, Equatable, Sendable, CustomStringConvertible {
     case .tableShape(let path, let table, let found, let expected):
       "\(path) changes table \(table) with \(found) column(s) or another primary key than the"
         + " database's table (\(expected) column(s)) (nothing applied)"
-    case .conflicts(let conflicts):
+    case .conflicts(let conflicts, _):
       "\(conflicts.count) conflict(s), nothing applied: "
         + conflicts.prefix(3).map { "\($0.kind): \($0.change)" }.joined(separator: "; ")
         + (conflicts.count > 3 ? "; ..." : "")

@@ -15,7 +15,8 @@ public enum ChangesetConflictPolicy: String, Sendable, CaseIterable {
 public struct ChangesetApplication: Sendable, Equatable {
   /// A change that met a conflict.
   public struct Conflict: Sendable, Equatable {
-    /// `data`, `not-found`, `conflict`, `constraint` or `foreign-key` (docs/changes.md).
+    /// `data`, `not-found`, `conflict`, `constraint`, `foreign-key`, `dependency` or `cascade`
+    /// (docs/changes.md "Conflicts"); one kind whatever the policy.
     public let kind: String
     /// The change in words.
     public let change: String
@@ -94,6 +95,14 @@ extension CaseDatabase {
   /// changeset removed it by the schema's cascade is no conflict: the row is gone, as the
   /// change wants.
   ///
+  /// A pre-pass finds what SQLite's per-row conflicts miss: a change that names (by
+  /// ``references``) a suspect or fruit the changeset adds under an id another row holds here
+  /// is a `dependency` conflict (skipped with that row under ``ChangesetConflictPolicy/skip``,
+  /// left out of a filtered changeset re-encoded change by change); a suspect's removal whose
+  /// cascade would remove rows here that the changeset does not remove itself is a `cascade`
+  /// conflict, naming them; under ``ChangesetConflictPolicy/replace``, replacing a row that
+  /// rows here name is refused whole (`referenced`).
+  ///
   /// - Parameters:
   ///   - changeset: The changes.
   ///   - path: The file's name, for errors.
@@ -103,9 +112,10 @@ extension CaseDatabase {
   ///   is gone, or one that breaks a constraint, is still skipped).
   /// - Throws: ``ChangesError/foreignTables(_:tables:)`` or
   ///   ``ChangesError/tableShape(_:table:found:expected:)`` for a change of a table that is not
-  ///   a case table of this database's shape; ``ChangesError/conflicts(_:)`` with
-  ///   ``ChangesetConflictPolicy/fail`` when any change conflicts, and always when applying
-  ///   would break a foreign key; ``ChangesError/schemaMismatch(_:found:expected:)``;
+  ///   a case table of this database's shape; ``ChangesError/conflicts(_:policy:)`` with
+  ///   ``ChangesetConflictPolicy/fail`` when any change conflicts, always when applying
+  ///   would break a foreign key, and under ``ChangesetConflictPolicy/replace`` when a row to
+  ///   replace is named by rows here; ``ChangesError/schemaMismatch(_:found:expected:)``;
   ///   `SQLiteError`. Nothing is applied then.
   public func apply(
     _ changeset: CaseChangeset, path: String, onConflict policy: ChangesetConflictPolicy
@@ -120,18 +130,29 @@ extension CaseDatabase {
       })
     return try write {
       let describer = ChangeDescriber(connection: connection, schemas: ["main"])
-      let total = try describer.describe(changes).count
-      var conflicts: [ChangesetApplication.Conflict] = []
-      var lastConflicting: ChangesetChange?
+      let words = try describer.records(changes).map { $0?.description }
+      let total = words.compactMap { $0 }.count
+      // What SQLite's conflicts cannot show: changes that name a row the changeset adds
+      // under a key taken here by another row, and deletes whose cascade takes rows here.
+      let plan = try plan(changes, words: words, describer: describer, policy: policy)
+      if !plan.refusals.isEmpty {
+        throw ChangesError.conflicts(plan.refusals, policy: policy)
+      }
+      let applied = changes.indices.filter { !plan.dropped.contains($0) }
+      // Each conflict by the index of its change (Int.max: the changeset as a whole).
+      var conflicts: [Int: ChangesetApplication.Conflict] = plan.conflicts
       var refused = false
       do {
-        try connection.apply(changeset.changeset) { conflict in
+        // The file's own bytes unless the pre-pass left changes out.
+        let toApply =
+          plan.dropped.isEmpty
+          ? changeset.changeset : Changeset(changes: applied.map { changes[$0] })
+        try connection.apply(toApply) { conflict in
           guard let change = conflict.change else {
-            conflicts.append(
-              .init(
-                kind: "foreign-key",
-                change: "\(conflict.foreignKeyViolations) reference(s) to missing rows",
-                replaced: false))
+            conflicts[Int.max] = .init(
+              kind: "foreign-key",
+              change: "\(conflict.foreignKeyViolations) reference(s) to missing rows",
+              replaced: false)
             refused = true
             return .abort
           }
@@ -142,9 +163,9 @@ extension CaseDatabase {
           }
           // A change of derived columns only (the mirrored level, folded keys) follows from
           // another change in the changeset; the triggers make it when that one applies.
-          guard let words = try? describer.describe([change]).first?.description else {
-            return .omit
-          }
+          guard let index = applied.first(where: { changes[$0] == change }),
+            let words = words[index]
+          else { return .omit }
           // A derived column (the mirrored level, a folded key) that already holds the new
           // value is no conflict: the triggers set it when its source changed.
           if conflict.kind == .data, describer.differsOnlyInDerivedColumns(change, conflict.current)
@@ -152,25 +173,169 @@ extension CaseDatabase {
             return .replace
           }
           // SQLite asks again about a change it could not replace (a constraint): the same
-          // change is one conflict, with its final fate.
-          if lastConflicting == change, !conflicts.isEmpty { conflicts.removeLast() }
-          lastConflicting = change
+          // change is one conflict, of the kind first met, with its final fate.
+          let kind = conflicts[index]?.kind ?? conflict.kind.rawValue
           let replaced =
             policy == .replace && (conflict.kind == .data || conflict.kind == .conflict)
-          conflicts.append(
-            .init(kind: conflict.kind.rawValue, change: words, replaced: replaced))
+          if conflicts[index] == nil || plan.conflicts[index] == nil {
+            conflicts[index] = .init(kind: kind, change: words, replaced: replaced)
+          }
           return replaced ? .replace : .omit
         }
       } catch is SQLiteError where refused {
-        throw ChangesError.conflicts(conflicts.map { ($0.kind, $0.change) })
+        throw ChangesError.conflicts(
+          conflicts.sorted { $0.key < $1.key }.map { ($0.value.kind, $0.value.change) },
+          policy: policy)
       }
-      if policy == .fail, !conflicts.isEmpty {
-        throw ChangesError.conflicts(conflicts.map { ($0.kind, $0.change) })
+      let listed = conflicts.sorted { $0.key < $1.key }.map(\.value)
+      if policy == .fail, !listed.isEmpty {
+        throw ChangesError.conflicts(listed.map { ($0.kind, $0.change) }, policy: policy)
       }
       return ChangesetApplication(
-        changes: total, written: total - conflicts.filter { !$0.replaced }.count,
-        conflicts: conflicts)
+        changes: total, written: total - listed.filter { !$0.replaced }.count,
+        conflicts: listed)
     }
+  }
+
+  /// The references between case tables: the column of `table` that names a row of
+  /// `parent` by its id, and whether removing the parent removes the row (`ON DELETE
+  /// CASCADE`; otherwise the schema refuses it).
+  static let references: [(table: String, column: String, parent: String, cascades: Bool)] = [
+    ("favorite_fruits", "animal_id", "animals", true),
+    ("favorite_fruits", "fruit_id", "fruits", false),
+    ("alibis", "animal_id", "animals", true),
+    ("sleep_schedules", "animal_id", "animals", true),
+    ("suspicion_levels", "animal_id", "animals", true),
+    ("incidents", "fruit_id", "fruits", false),
+  ]
+
+  /// What the pre-pass of ``apply(_:path:onConflict:)`` found (docs/changes.md "Conflicts").
+  private struct ApplyPlan {
+    /// Changes left out of the changeset applied (`--on-conflict skip`).
+    var dropped: Set<Int> = []
+    /// Conflicts found before applying, by change index.
+    var conflicts: [Int: ChangesetApplication.Conflict] = [:]
+    /// Conflicts that refuse the whole changeset whatever the policy says.
+    var refusals: [(kind: String, change: String)] = []
+  }
+
+  /// The pre-pass: inserts of suspects or fruits whose id another row holds here, with the
+  /// changes that name them (which would name that other row), and removals of suspects
+  /// whose cascade would remove rows here that the changeset does not remove itself.
+  private func plan(
+    _ changes: [ChangesetChange], words: [String?], describer: ChangeDescriber,
+    policy: ChangesetConflictPolicy
+  ) throws -> ApplyPlan {
+    var plan = ApplyPlan()
+    var columns: [String: [String]] = [:]
+    func column(_ table: String, _ name: String) throws -> Int {
+      if columns[table] == nil {
+        let rows = try connection.prepare("SELECT name FROM pragma_table_info(?) ORDER BY cid")
+        try rows.bind([table])
+        var names: [String] = []
+        while try rows.step() { names.append(rows.text(at: 0)) }
+        columns[table] = names
+      }
+      return columns[table]?.firstIndex(of: name) ?? 0
+    }
+    func rows(_ table: String, where column: String, is value: SQLiteValue) throws
+      -> [[SQLiteValue?]]
+    {
+      let statement = try connection.prepare("SELECT * FROM \(table) WHERE \(column) = ?")
+      try statement.bind([value])
+      var found: [[SQLiteValue?]] = []
+      while try statement.step() { found.append(statement.row()) }
+      return found
+    }
+    /// Whether two full rows of `table` hold the same values outside derived columns.
+    func same(_ table: String, _ a: [SQLiteValue?], _ b: [SQLiteValue?]) throws -> Bool {
+      _ = try column(table, "id")
+      let names = columns[table] ?? []
+      guard a.count == b.count else { return false }
+      return zip(names, zip(a, b)).allSatisfy { name, pair in
+        Self.derivedColumns.contains("\(table).\(name)") || pair.0 == pair.1
+      }
+    }
+    func say(_ index: Int) -> String { words[index] ?? changes[index].table }
+
+    // 1. Parents added under an id another row holds here.
+    var taken: [String: [SQLiteValue: Int]] = [:]
+    for (index, change) in changes.enumerated()
+    where change.operation == .insert && (change.table == "fruits" || change.table == "animals") {
+      guard let id = change.new[try column(change.table, "id")] ?? nil,
+        let local = try rows(change.table, where: "id", is: id).first,
+        try !same(change.table, change.new, local)
+      else { continue }
+      taken[change.table, default: [:]][id] = index
+      guard policy == .replace else { continue }
+      // Replacing it would make every row here that names it name the changeset's row.
+      var naming: [String] = []
+      for reference in Self.references where reference.parent == change.table {
+        for row in try rows(reference.table, where: reference.column, is: id) {
+          naming.append(try describer.row(reference.table, row))
+        }
+      }
+      if !naming.isEmpty {
+        plan.refusals.append(
+          (
+            "referenced",
+            "\(say(index)) would replace the row of the same id here, which rows here name: "
+              + naming.joined(separator: "; ")
+          ))
+      }
+    }
+    if policy != .replace {
+      for (index, change) in changes.enumerated() where change.operation != .delete {
+        for reference in Self.references where reference.table == change.table {
+          let at = try column(reference.table, reference.column)
+          guard
+            let value = change.new[at] ?? (change.operation == .update ? change.old[at] : nil),
+            let parent = taken[reference.parent]?[value]
+          else { continue }
+          let fate = policy == .skip ? "skipped" : "conflicting"
+          plan.conflicts[index] = .init(
+            kind: "dependency", change: "\(say(index)) (depends on the \(fate) \(say(parent)))",
+            replaced: false)
+          plan.dropped.insert(index)
+          break
+        }
+      }
+    }
+
+    // 2. Suspects removed whose cascade would remove rows here the changeset keeps.
+    for (index, change) in changes.enumerated()
+    where change.operation == .delete && change.table == "animals" {
+      guard let id = change.old[try column("animals", "id")] ?? nil else { continue }
+      var lost: [String] = []
+      var own: [Int] = []
+      for reference in Self.references where reference.parent == "animals" && reference.cascades {
+        let at = try column(reference.table, reference.column)
+        let deletes = changes.indices.filter {
+          changes[$0].table == reference.table && changes[$0].operation == .delete
+            && changes[$0].old[at] == id
+        }
+        own += deletes
+        for row in try rows(reference.table, where: reference.column, is: id) {
+          let removed = try deletes.contains { try same(reference.table, changes[$0].old, row) }
+          if !removed { lost.append(try describer.row(reference.table, row)) }
+        }
+      }
+      guard !lost.isEmpty else { continue }
+      plan.conflicts[index] = .init(
+        kind: "cascade",
+        change: "\(say(index)) (its cascade removes here: " + lost.joined(separator: "; ") + ")",
+        replaced: policy == .replace)
+      if policy == .skip {
+        plan.dropped.insert(index)
+        for child in own where words[child] != nil {
+          plan.dropped.insert(child)
+          plan.conflicts[child] = .init(
+            kind: "dependency", change: "\(say(child)) (depends on the skipped \(say(index)))",
+            replaced: false)
+        }
+      }
+    }
+    return plan
   }
 
   // MARK: - Helpers

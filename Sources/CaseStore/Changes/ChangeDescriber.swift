@@ -10,6 +10,12 @@ struct ChangeDescriber {
 
   /// The changes as records, in order; a change of derived columns only is left out.
   func describe(_ changes: [ChangesetChange]) throws -> [RecordChange] {
+    try records(changes).compactMap { $0 }
+  }
+
+  /// The changes as records, one per change in order (`nil` for a change of derived columns
+  /// only), each named with what the whole changeset says.
+  func records(_ changes: [ChangesetChange]) throws -> [RecordChange?] {
     var names = Names()
     for change in changes where change.table == "animals" || change.table == "fruits" {
       let columns = try self.columns(change.table)
@@ -28,7 +34,36 @@ struct ChangeDescriber {
         }
       }
     }
-    return try changes.compactMap { try record(of: $0, names: &names) }
+    return try changes.map { try record(of: $0, names: &names) }
+  }
+
+  /// A row of `table` as this database holds it (`values`: every column, in order), named
+  /// from the database alone: `Ding the Dove: favourite Apricot`, `incident #7 (Apricot)`.
+  func row(_ table: String, _ values: [SQLiteValue?]) throws -> String {
+    var names = Names()
+    let row = Dictionary(
+      zip(try columns(table), values).map { ($0, $1.map(AdHocValue.init) ?? .null) },
+      uniquingKeysWith: { first, _ in first })
+    func id(_ column: String) -> Int64 {
+      if case .integer(let id)? = row[column] { return id }
+      return 0
+    }
+    switch table {
+    case "favorite_fruits":
+      return
+        "\(try suspect(id("animal_id"), &names)): favourite \(try fruit(id("fruit_id"), &names))"
+    case "alibis":
+      return "\(try suspect(id("animal_id"), &names)): alibi \(spoken(row["statement"]))"
+    case "sleep_schedules":
+      return "\(try suspect(id("animal_id"), &names)): sleep schedule"
+        + " \(spoken(row["sleep_at"]))-\(spoken(row["wake_at"]))"
+    case "suspicion_levels":
+      return "\(try suspect(id("animal_id"), &names)): suspicion level \(spoken(row["level"]))"
+    case "incidents":
+      return "incident #\(id("id")) (\(try fruit(id("fruit_id"), &names)))"
+    default:
+      return "\(table) row"
+    }
   }
 
   /// `true` when `current` (the row as the database holds it) differs from what `change`

@@ -13,8 +13,14 @@ public struct Suspect: Hashable, Sendable, Identifiable {
   public var pawSize: PawSize
   /// The emoji, such as `🦝`, or `nil` when the suspect has none.
   public var emoji: String?
-  /// Names of the favourite fruits, most favoured first.
+  /// Names of the favourite fruits, most favoured first, for display: a favourite whose
+  /// fruit row is gone shows `(missing fruit id N)` (see ``missingFavoriteFruits``).
   public var favoriteFruits: [String]
+  /// The favourites whose `fruits` row is gone (another client deleted it with foreign keys
+  /// off; `inspector check` reports them): index in ``favoriteFruits`` to the fruit id the
+  /// favourite still names. Empty for a sound file. The placeholder at those indices is for
+  /// display only, never data: JSON, CSV and `export` write `null` there.
+  public var missingFavoriteFruits: [Int: Int64] = [:]
   /// The alibi statement; empty (or only whitespace) means no alibi. May span lines.
   public var alibi: String
   /// The sleep schedule, or `nil` when none was recorded.
@@ -37,6 +43,15 @@ public struct Suspect: Hashable, Sendable, Identifiable {
     self.alibi = alibi
     self.sleepSchedule = sleepSchedule
     self.suspicionLevel = suspicionLevel
+  }
+
+  /// The favourites as data, most favoured first: the fruit's name, or `nil` where its fruit
+  /// row is gone (``missingFavoriteFruits``).
+  public var favoriteFruitNames: [String?] {
+    guard !missingFavoriteFruits.isEmpty else { return favoriteFruits }
+    return favoriteFruits.indices.map {
+      missingFavoriteFruits[$0] == nil ? favoriteFruits[$0] : nil
+    }
   }
 
   /// `true` when the alibi is empty or only whitespace (the `no_alibi` clue of README "The ranking"),

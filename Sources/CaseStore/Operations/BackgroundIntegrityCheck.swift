@@ -1,8 +1,8 @@
 import Dispatch
 import SQLiteKit
 
-/// `PRAGMA integrity_check` running on its own connection and thread while the caller runs the
-/// other checks, so that `check` and `restore` take about as long as the integrity check alone
+/// `PRAGMA integrity_check` (or `quick_check`) running on its own connection and thread while
+/// the caller runs the other checks, so that `check` and `restore` take about as long as the integrity check alone
 /// on a machine with two cores (docs/operations.md "check").
 ///
 /// The check owns its connection from start to end: the caller only waits for the result or,
@@ -18,11 +18,14 @@ final class BackgroundIntegrityCheck: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private var waited = false
 
-  /// Starts `integrity_check` on `connection`, which nothing else may use from now on.
-  init(on connection: Connection) {
+  /// Starts `integrity_check` (`quick_check` when `quick`) on `connection`, which nothing else
+  /// may use from now on.
+  init(on connection: Connection, quick: Bool = false) {
     self.connection = connection
     DispatchQueue.global().async { [self] in
-      result = Result { try self.connection.integrityCheck() }
+      result = Result {
+        quick ? try self.connection.quickCheck() : try self.connection.integrityCheck()
+      }
       done.signal()
     }
   }

@@ -12,11 +12,18 @@ extension CaseFile {
     public var path: String
     /// Pages in the copy (`PRAGMA page_count`).
     public var pages: Int
+    /// The faults for which a restore of the copy would be refused unless told to accept them
+    /// (``Restorability/faults``); empty when it restores as it is, or was not checked
+    /// (`verify: .none`).
+    public var faults: [CheckFinding] = []
   }
 
   /// Copies the case file at `path` to `destination` with SQLite's online backup API (see
   /// `Connection.backup(to:pagesPerStep:verify:progress:)`: a temporary file beside the target,
-  /// checked, synced, renamed; a symbolic link written through).
+  /// checked, synced, renamed; a symbolic link written through), then asks of the copy in place
+  /// the verdict a restore asks of its source (``restorability(at:structure:busyTimeout:)``),
+  /// so that a copy that will not restore as it is is said at once. Such a copy is kept: it is
+  /// the newest copy there is, and the live database has the same faults.
   ///
   /// - Parameters:
   ///   - path: The case file; it stays in use by others during the copy.
@@ -24,10 +31,15 @@ extension CaseFile {
   ///     this case file among the databases it protects.
   ///   - busyTimeout: Milliseconds to wait for another connection's lock.
   ///   - verify: How the copy is checked before it is renamed into place: `quick_check` by
-  ///     default, `integrity_check` for `full`, or nothing.
+  ///     default, `integrity_check` for `full`, or nothing; the restore verdict afterwards
+  ///     checks pages the same way (`none`: no verdict at all, the copy may not restore).
   ///   - progress: Called after each step with (remaining, total) pages; may throw to stop.
-  /// - Returns: The destination as given and its page count.
+  /// - Returns: The destination as given, its page count and the faults a restore of it would
+  ///   have to accept (``BackupSummary/faults``).
   /// - Throws: `FileOperationError` or `SQLiteError` from the copy; what `progress` throws.
+  ///   After the copy is in place: ``CaseFileError`` or `MigrationError.newerSchema` when no
+  ///   restore would take it (the database is not a case file, or its schema does not
+  ///   compile); the copy stays.
   /// - SQLite: <https://sqlite.org/backup.html>
   public static func backup(
     at path: String, to destination: OutputFile, busyTimeout: Int = 5000,
@@ -39,7 +51,12 @@ extension CaseFile {
     let pages =
       try Connection(path: destination.target, mode: .readOnly)
       .scalar("PRAGMA page_count")?.integerValue ?? 0
-    return BackupSummary(path: destination.path, pages: Int(pages))
+    let faults =
+      verify == .none
+      ? []
+      : try restorability(at: destination.target, structure: verify, busyTimeout: busyTimeout)
+        .faults
+    return BackupSummary(path: destination.path, pages: Int(pages), faults: faults)
   }
 
   // MARK: - Check
@@ -77,16 +94,31 @@ extension CaseFile {
   /// `nil`), or with `dryRun` lists them and changes nothing. Another program's SQLite file is
   /// refused before it is opened for writing (``requireCaseFileOrNew(at:busyTimeout:)``).
   ///
-  /// - Returns: The migrations applied (or that would be) and the schema version afterwards.
+  /// A case file at schema version 4 or later whose `application_id` is 0 (a copy made with the
+  /// sqlite3 shell's `.dump`, which keeps the migration records but not the header) gets
+  /// ``CaseDatabase/applicationID`` back: migration 0004 set it, and its record, with this
+  /// binary's checksum, says so (docs/operations.md "migrate").
+  ///
+  /// - Returns: The migrations applied (or that would be), the schema version afterwards, and
+  ///   whether the `application_id` was (or would be) restored.
   /// - Throws: ``CaseFileError/notACaseDatabase(_:reason:)``, `MigrationError`, or
   ///   `SQLiteError`.
+  /// - SQLite: <https://sqlite.org/pragma.html#pragma_application_id>
   public static func migrate(
     at path: String, upTo target: Int?, dryRun: Bool, busyTimeout: Int = 5000
-  ) throws -> (applied: [Migration], version: Int) {
+  ) throws -> (applied: [Migration], version: Int, applicationIDRestored: Bool) {
     try requireCaseFileOrNew(at: path, busyTimeout: busyTimeout)
     let connection = try Connection(
       path: path, mode: dryRun ? .readOnly : .readWrite, busyTimeout: busyTimeout)
     let applied = try CaseDatabase.migrator.migrate(connection, upTo: target, dryRun: dryRun)
+    let recorded = try CaseDatabase.migrator.status(of: connection).contains {
+      $0.version == 4 && $0.state == .applied
+    }
+    let unmarked = try connection.scalar("PRAGMA application_id")?.integerValue == 0
+    let restore = recorded && unmarked
+    if restore && !dryRun {
+      try connection.execute("PRAGMA application_id = \(CaseDatabase.applicationID)")
+    }
     // Records a migration queued for the search index (0010) are indexed at once; should
     // that fail (busy), the migrations stand and the next write or search indexes them.
     if !dryRun, !applied.isEmpty,
@@ -96,6 +128,6 @@ extension CaseFile {
       _ = try? CaseDatabase(path: path, access: .readWrite, busyTimeout: busyTimeout)
         .refreshSearchIndex()
     }
-    return (applied, try CaseDatabase.migrator.currentVersion(of: connection))
+    return (applied, try CaseDatabase.migrator.currentVersion(of: connection), restore)
   }
 }

@@ -21,6 +21,11 @@ public enum CaseFile {
     /// Every finding of every check, faults and notes, in the order the checks ran: integrity,
     /// foreign keys, migrations, `application_id`, schema, derived columns and domain rules.
     public var findings: [CheckFinding]
+    /// The checks that did not run because the file's schema predates what they need (pending
+    /// migrations): `application_id` below version 4; `derived_column`, `duplicate` and
+    /// `domain` below 5; `history` below 7; `schema` at version 0. Each group also has a note
+    /// in ``findings``. Empty for an up-to-date file.
+    public var skipped: [CheckFinding.Kind] = []
 
     /// The findings that are faults.
     public var faults: [CheckFinding] { findings.filter { $0.severity == .fault } }
@@ -110,8 +115,32 @@ public enum CaseFile {
             hint: "PRAGMA application_id = \(CaseDatabase.applicationID)"))
       }
     }
+    var skipped: [CheckFinding.Kind] = []
+    func skip(_ kinds: [CheckFinding.Kind], _ what: String, needs needed: Int) {
+      skipped += kinds
+      findings.append(
+        CheckFinding(
+          .note, kinds[0],
+          "skipped: \(what) need(s) schema version \(needed); the file is at version \(version)",
+          hint: "inspector migrate up"))
+    }
+    if version < 4 { skip([.applicationID], "the application_id check", needs: 4) }
+    if version == 0 { skip([.schema], "the schema comparison", needs: 1) }
     findings += try SchemaComparison.findings(connection, version: version)
-    if version >= 5 { findings += try InvariantCheck.findings(connection) }
+    // What a restore refuses as damage, `check` faults: a view or trigger that does not compile.
+    findings += try uncompilableSchema(connection).map {
+      CheckFinding(
+        .fault, .schema, "\($0) (it does not compile, so a restore refuses the file)",
+        hint: "drop or repair it with the sqlite3 shell")
+    }
+    if version >= 5 {
+      findings += try InvariantCheck.findings(connection)
+    } else {
+      skip(
+        [.derivedColumn, .duplicate, .domain],
+        "the case rules (derived columns, duplicates, domain values)", needs: 5)
+    }
+    if version < 7 && history { skip([.history], "the history check", needs: 7) }
     if version >= 7 && history {
       do {
         findings += try HistoryCheck.findings(connection)
@@ -126,6 +155,13 @@ public enum CaseFile {
           .note, .file, "\(path) is a temporary file left by a killed backup",
           hint: "the next backup into that directory removes it, or remove it by hand")
       }
+      findings += Connection.foreignTemporaryFiles(besides: connection.path).map { path in
+        CheckFinding(
+          .note, .file,
+          "\(path) is named like a temporary file of a killed backup; not removed: not a file"
+            + " inspector writes",
+          hint: "inspector leaves it alone; rename it if it is yours")
+      }
     }
     let integrity = try integrity()
     if integrity != ["ok"] {
@@ -138,7 +174,7 @@ public enum CaseFile {
     }
     return CheckReport(
       integrity: integrity, foreignKeys: foreignKeys, migrations: migrations,
-      findings: findings)
+      findings: findings, skipped: skipped)
   }
 
   /// `favorite_fruits` has no rowid, so `foreign_key_check` cannot name its rows: this names
@@ -185,124 +221,61 @@ public enum CaseFile {
     public var suspects: Int
     /// `true` when the destination file did not exist before.
     public var created: Bool
+    /// The faults of the source that the restore was told to accept (empty for a source that
+    /// restores as it is); `check` lists them again in the restored database.
+    public var acceptedFaults: [CheckFinding] = []
 
     /// `true` when the restored database predates this binary's schema (a backup made by an
     /// older inspector) and needs `inspector migrate up` before other commands accept it.
     public var migrationNeeded: Bool { schemaVersion < CaseDatabase.migrator.latestVersion }
   }
 
-  /// Checks that `path` is a case database worth restoring, without running any of its views
-  /// or triggers first. In order: a regular file with SQLite's header; `PRAGMA application_id`
-  /// (header bytes 68-71) equal to ``CaseDatabase/applicationID``, or 0 for a backup made
-  /// before migration 0004; opened read-only with `PRAGMA trusted_schema = OFF`;
-  /// `integrity_check` (which also catches damage to an index only); for application_id 0, a
-  /// `schema_migrations` table recording only known migrations with their checksums; every
-  /// view and trigger compiles (prepared, never run); `foreign_key_check`; a schema no newer
-  /// than this binary's.
+  /// Checks that `path` restores as it is: ``restorability(at:structure:busyTimeout:)`` with
+  /// `integrity_check`, and no fault to accept.
   ///
   /// - Returns: The backup's schema version.
-  /// - Throws: ``CaseFileError`` (missing, not a database, not a case database, damaged) or
-  ///   `MigrationError.newerSchema`.
-  /// - SQLite: <https://sqlite.org/pragma.html#pragma_application_id>,
-  ///   <https://sqlite.org/pragma.html#pragma_integrity_check>,
-  ///   <https://sqlite.org/pragma.html#pragma_trusted_schema>
+  /// - Throws: What ``restorability(at:structure:busyTimeout:)`` throws, or
+  ///   ``CaseFileError/faulted(_:faults:)`` naming the faults a restore would have to accept.
   @discardableResult
   public static func verifyBackup(at path: String, busyTimeout: Int = 5000) throws -> Int {
-    let applicationID = try applicationID(at: path)
-    guard applicationID == CaseDatabase.applicationID || applicationID == 0 else {
-      let hex = String(UInt32(bitPattern: applicationID), radix: 16, uppercase: true)
-      throw CaseFileError.notACaseDatabase(path, reason: "application_id 0x\(hex)")
+    let verdict = try restorability(at: path, busyTimeout: busyTimeout)
+    guard verdict.restoresAsItIs else {
+      throw CaseFileError.faulted(path, faults: verdict.faults.map(\.summary))
     }
-    let connection = try openForeign(path, busyTimeout: busyTimeout)
-    // integrity_check, the longest part, runs on a second connection while the rest is checked;
-    // its verdict comes first, since a damaged file makes the other checks fail too.
-    let background = BackgroundIntegrityCheck(on: try openForeign(path, busyTimeout: busyTimeout))
-    func integrity() throws -> [String] {
-      let problems: [String]
-      do {
-        problems = try background.messages()
-      } catch let error as SQLiteError where error.code != .busy && error.code != .locked {
-        throw CaseFileError.damaged(path, problems: [error.message])
-      }
-      guard problems == ["ok"] else { throw CaseFileError.damaged(path, problems: problems) }
-      return problems
-    }
-    do {
-      return try verifyRest(
-        connection, path: path, applicationID: applicationID, integrity: integrity)
-    } catch {
-      _ = try integrity()
-      throw error
-    }
-  }
-
-  /// The checks of ``verifyBackup(at:busyTimeout:)`` after `integrity_check`, which `integrity`
-  /// waits for (and throws for a damaged file).
-  private static func verifyRest(
-    _ connection: Connection, path: String, applicationID: Int32,
-    integrity: () throws -> [String]
-  ) throws -> Int {
-    if applicationID == 0 { try requireKnownMigrations(connection, path: path) }
-    try requireCompilableSchema(connection, path: path)
-    let version = try CaseDatabase.migrator.currentVersion(of: connection)
-    let latest = CaseDatabase.migrator.latestVersion
-    if version > latest {
-      throw MigrationError.newerSchema(databaseVersion: version, knownVersion: latest)
-    }
-    // Our schema, and no code of another's: a trigger or view the migrations do not create
-    // would run inside the live case file after the restore.
-    let differences = try SchemaComparison.findings(connection, version: version).filter {
-      $0.severity == .fault
-    }
-    if let first = differences.first {
-      throw CaseFileError.notACaseDatabase(
-        path, reason: "its schema differs from inspector's: \(first.message)")
-    }
-    if let code = try SchemaComparison.unexpectedCode(connection, version: version).first {
-      throw CaseFileError.notACaseDatabase(
-        path, reason: "it holds \(code), which inspector's migrations do not create")
-    }
-    // Everything `check` would call a fault (dangling rows, wrong derived columns, duplicates,
-    // values outside the domain); migrations an older backup has yet to get are no fault here,
-    // files beside the backup are not part of it, and a history that disagrees with the rows
-    // (pruned by hand, or rows loaded with its triggers dropped) does not make the case data
-    // unsound: `check` reports it once the file is restored.
-    let faults = try check(connection, history: false, integrity: integrity).faults.filter {
-      $0.kind != .migration && $0.kind != .file
-    }
-    if !faults.isEmpty {
-      throw CaseFileError.damaged(
-        path,
-        problems: faults.map { finding in
-          [finding.table, finding.row].compactMap { $0 }.joined(separator: " ") + ": "
-            + finding.message
-        })
-    }
-    return version
+    return verdict.schemaVersion
   }
 
   /// Replaces the database at `destination` with the backup at `source`, atomically.
   ///
-  /// Everything is checked before the destination is touched (a refusal leaves it byte for
-  /// byte as it was); the copy then runs through SQLite's backup API into the live destination,
-  /// which commits as one transaction (readers see the old or the new database, never a mix),
-  /// and the WAL is checkpointed into the main file.
+  /// Everything is checked before the destination is touched (a refusal, and a dry run, leave
+  /// it byte for byte as it was); the copy then runs through SQLite's backup API into the live
+  /// destination, which commits as one transaction (readers see the old or the new database,
+  /// never a mix), and the WAL is checkpointed into the main file.
   ///
   /// - Parameters:
-  ///   - source: A backup that passes ``verifyBackup(at:busyTimeout:)``; one from an older
-  ///     schema is restored as it is (see ``RestoreSummary/migrationNeeded``).
+  ///   - source: A file that ``restorability(at:structure:busyTimeout:)`` takes; one from an
+  ///     older schema is restored as it is (see ``RestoreSummary/migrationNeeded``).
   ///   - destination: The database to replace, or a path to create (mode 0600).
   ///   - force: Replace a destination that holds case data (rows in any table but SQLite's and
   ///     the migrations' bookkeeping; see ``caseData(in:)``).
+  ///   - acceptFaults: Restore a source whose ``Restorability/faults`` are not empty, as it is
+  ///     (they are returned in ``RestoreSummary/acceptedFaults``); what the verdict throws for
+  ///     is refused all the same.
+  ///   - dryRun: Run every check, the destination's included, then stop before the copy.
   ///   - busyTimeout: Milliseconds to wait for another connection's lock on either file.
-  /// - Throws: ``CaseFileError`` (``CaseFileError/holdsCaseData(_:rows:)`` without `force`),
+  /// - Throws: ``CaseFileError`` (``CaseFileError/holdsCaseData(_:rows:)`` without `force`,
+  ///   ``CaseFileError/faulted(_:faults:)`` without `acceptFaults`),
   ///   `MigrationError.newerSchema`, or `SQLiteError` (e.g. `ResultCode.busy` when writers
   ///   hold the destination past the timeout).
   /// - SQLite: <https://sqlite.org/backup.html>
   public static func restore(
-    from source: String, to destination: String, force: Bool, busyTimeout: Int = 5000
+    from source: String, to destination: String, force: Bool, acceptFaults: Bool = false,
+    dryRun: Bool = false, busyTimeout: Int = 5000
   ) throws -> RestoreSummary {
-    try verifyBackup(at: source, busyTimeout: busyTimeout)
+    let verdict = try restorability(at: source, busyTimeout: busyTimeout)
+    if !verdict.restoresAsItIs && !acceptFaults {
+      throw CaseFileError.faulted(source, faults: verdict.faults.map(\.summary))
+    }
     let exists = access(destination, F_OK) == 0
     if exists {
       try requireDatabaseHeader(destination, allowEmpty: true)
@@ -311,6 +284,12 @@ public enum CaseFile {
         let rows = try caseData(in: try openForeign(destination, busyTimeout: busyTimeout))
         if !rows.isEmpty { throw CaseFileError.holdsCaseData(destination, rows: rows) }
       }
+    }
+    if dryRun {
+      return RestoreSummary(
+        schemaVersion: verdict.schemaVersion,
+        suspects: try suspectCount(try openForeign(source, busyTimeout: busyTimeout)),
+        created: !exists, acceptedFaults: verdict.faults)
     }
     let backup = try openForeign(source, busyTimeout: busyTimeout)
     let target = try Connection(
@@ -329,7 +308,7 @@ public enum CaseFile {
     }
     return RestoreSummary(
       schemaVersion: try CaseDatabase.migrator.currentVersion(of: target),
-      suspects: try suspectCount(target), created: !exists)
+      suspects: try suspectCount(target), created: !exists, acceptedFaults: verdict.faults)
   }
 
   /// Throws ``CaseFileError/notADatabase(_:)`` (naming `path`) unless the file is a regular

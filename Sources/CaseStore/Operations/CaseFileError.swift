@@ -10,6 +10,11 @@ public enum CaseFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file is SQLite but not a case database: its `PRAGMA application_id` is neither
   /// ``CaseDatabase/applicationID`` nor 0 with known migrations (an older case database).
   case notACaseDatabase(String, reason: String)
+  /// The file is a sound case file whose faults (rows breaking the case's rules, a schema that
+  /// differs from the migrations') a restore takes only when told to accept them; the faults,
+  /// described as `check` describes them, in `check`'s order (see
+  /// `CaseFile.restorability(at:structure:busyTimeout:)`).
+  case faulted(String, faults: [String])
   /// The database to be replaced holds case data (table name to row count) and `--force` was
   /// not given.
   case holdsCaseData(String, rows: [String: Int])
@@ -21,6 +26,9 @@ public enum CaseFileError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notADatabase(let path): "\(path) is not an SQLite database"
     case .damaged(let path, let problems):
       "\(path) is damaged: " + problems.prefix(3).joined(separator: "; ")
+    case .faulted(let path, let faults):
+      "\(path) will not restore as it is: \(faults.count) fault(s): "
+        + faults.prefix(3).joined(separator: "; ")
     case .notACaseDatabase(let path, let reason):
       "\(path) is not a Fruit Inspectors case database (\(reason))"
     case .holdsCaseData(let path, let rows):

@@ -49,6 +49,13 @@ public struct CheckFinding: Equatable, Sendable {
   /// What to do about it, if something helps.
   public var hint: String?
 
+  /// The finding in one line, where then what: `animals id 11: the folded keys do not match
+  /// ...`, or the message alone when it concerns no table.
+  public var summary: String {
+    let place = [table, row].compactMap { $0 }.joined(separator: " ")
+    return place.isEmpty ? message : "\(place): \(message)"
+  }
+
   /// Creates a finding.
   public init(
     _ severity: Severity, _ kind: Kind, table: String? = nil, row: String? = nil,

@@ -51,6 +51,17 @@ enum InvariantCheck {
         }
       }
     }
+    for table in ["animals", "fruits", "alibis", "incidents"] {
+      findings += guarded(table) {
+        try TextRuleCheck.findings(connection, table: table, limit: listLimit)
+      }
+    }
+    // The rules above stop at a NUL (`GLOB`, `length()`): `'red'`, NUL, `'x'` passes as `'red'`.
+    for table in ["animals", "fruits", "sleep_schedules", "incidents"] {
+      findings += guarded(table) {
+        try DomainTextNULCheck.findings(connection, table: table, limit: listLimit)
+      }
+    }
     return findings
   }
 

@@ -32,19 +32,20 @@ enum SchemaComparison {
       live: live, expected: expected, connection, reference, includingForeign: includingForeign)
   }
 
-  /// The triggers and views of `connection` that the migrations up to `version` do not create:
-  /// code a foreign file would bring into the case file (a restore refuses them).
+  /// The tables the migrations up to `version` create that `connection` lacks: a file without
+  /// them is not a case file, whatever else it holds (a restore refuses it even when told to
+  /// accept faults).
   ///
   /// - Throws: `SQLiteError` when either schema cannot be read.
-  static func unexpectedCode(_ connection: Connection, version: Int) throws -> [String] {
+  static func missingTables(_ connection: Connection, version: Int) throws -> [String] {
+    guard version > 0, CaseDatabase.migrator.migrations.contains(where: { $0.version == version })
+    else { return [] }
     let reference = try Connection(path: ":memory:", mode: .readWriteCreate)
-    if CaseDatabase.migrator.migrations.contains(where: { $0.version == version }) {
-      try CaseDatabase.migrator.migrate(reference, upTo: version)
-    }
-    let expected = try objects(reference)
-    return try objects(connection).filter { name, object in
-      ["trigger", "view"].contains(object.type) && expected[name] == nil
-    }.map { "\($0.value.type) \($0.key)" }.sorted()
+    try CaseDatabase.migrator.migrate(reference, upTo: version)
+    let live = try objects(connection)
+    return try objects(reference).filter { name, object in
+      object.type == "table" && live[name]?.type != "table"
+    }.map(\.key).sorted()
   }
 
   // MARK: - Private helpers

@@ -25,13 +25,16 @@ final class AsleepPass: Sendable {
   }
 
   /// The second connection's share: reads chunks on `connection` until none is left, over the
-  /// id range it reads itself (the same as the ranking's, in the same snapshot). `nil` when the
-  /// clue sets are not built (no suspects, or ids spread over more than
-  /// ``ClueSets/maximumSpan`` values).
+  /// id range it reads itself (the same as the ranking's, in the same snapshot). An empty set
+  /// over no ids, and no chunk taken, when the clue sets are not built (no suspects, or ids
+  /// spread over more than ``ClueSets/maximumSpan`` values): it covers other ids than any
+  /// clue sets, which therefore never use it.
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
-  func partnerShare(on connection: Connection) throws -> IDBitset? {
-    guard let (low, span) = try ClueSets.idRange(on: connection) else { return nil }
+  func partnerShare(on connection: Connection) throws -> IDBitset {
+    guard let (low, span) = try ClueSets.idRange(on: connection) else {
+      return IDBitset(base: 0, span: 0)
+    }
     var set = IDBitset(base: low, span: span)
     _ = try readChunksLeft(on: connection, into: &set)
     return set

@@ -29,12 +29,12 @@ struct VerdictReader {
   /// The suspect's id and its verdict on each checked clue, in ``Clue`` order.
   ///
   /// - Throws: `RowDecodingError` for a column that is not an integer.
-  func scored(_ row: Row) throws -> (id: Int64, verdicts: [ClueVerdict]) {
+  func scored(_ row: Row) throws -> ScoredSuspect {
     var verdicts: [ClueVerdict] = []
     verdicts.reserveCapacity(checked.count)
     for (clue, column) in checked {
       verdicts.append(ClueVerdict(clue: clue, matched: try row.int64(column) != 0))
     }
-    return (try row.int64(id), verdicts)
+    return ScoredSuspect(id: try row.int64(id), verdicts: verdicts)
   }
 }

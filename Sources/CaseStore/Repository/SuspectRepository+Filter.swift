@@ -32,7 +32,7 @@ extension SuspectRepository {
       try body(
         page.map { suspect in
           var suspect = suspect
-          suspect.favoriteFruits = favorites[suspect.id] ?? []
+          suspect.setFavorites(favorites[suspect.id])
           return suspect
         })
     }

@@ -27,7 +27,7 @@ extension SuspectRepository {
       let suspect = try columns.suspect(from: row, favorites: [])
       byID[suspect.id] = suspect
     }
-    for (id, names) in try favoriteNames(of: ids) { byID[id]?.favoriteFruits = names }
+    for (id, list) in try favoriteNames(of: ids) { byID[id]?.setFavorites(list) }
     return ids.compactMap { byID[$0] }
   }
 
@@ -90,7 +90,7 @@ extension SuspectRepository {
       try body(
         page.map { record in
           var record = record
-          record.suspect.favoriteFruits = favorites[record.suspect.id] ?? []
+          record.suspect.setFavorites(favorites[record.suspect.id])
           return record
         })
     }
@@ -103,7 +103,7 @@ extension SuspectRepository {
   ///   ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` for a fruit name that
   ///   is not text.
   /// - SQLite: <https://sqlite.org/json1.html#jeach>
-  func favoriteNames(of ids: [Int64]) throws -> [Int64: [String]] {
+  func favoriteNames(of ids: [Int64]) throws -> [Int64: FavoriteList] {
     let favorites = try database.statement(
       """
       SELECT \(FavoriteRow.columns)
@@ -113,11 +113,11 @@ extension SuspectRepository {
       """)
     try favorites.bind([ids.jsonArray])
     let favoriteColumns = try FavoriteRow(favorites)
-    var names: [Int64: [String]] = [:]
+    var lists: [Int64: FavoriteList] = [:]
     while let row = try favorites.nextRow() {
-      names[try favoriteColumns.animalID(in: row), default: []].append(
-        try favoriteColumns.fruitName(in: row))
+      try favoriteColumns.append(
+        row, to: &lists[try favoriteColumns.animalID(in: row), default: FavoriteList()])
     }
-    return names
+    return lists
   }
 }

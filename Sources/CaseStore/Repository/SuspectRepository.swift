@@ -66,14 +66,16 @@ public struct SuspectRepository {
       size: size,
       record: { row in
         let id = try row.int64(columns.id)
-        var favorites: [String] = []
+        var favorites = FavoriteList()
         while let current = favorite {
           let owner = try favoriteColumns.animalID(in: current)
           guard owner <= id else { break }
-          if owner == id { favorites.append(try favoriteColumns.fruitName(in: current)) }
+          if owner == id { try favoriteColumns.append(current, to: &favorites) }
           favorite = try favoriteRows.nextRow()
         }
-        return try columns.suspect(from: row, favorites: favorites)
+        var suspect = try columns.suspect(from: row, favorites: [])
+        suspect.setFavorites(favorites)
+        return suspect
       }, body)
   }
 
@@ -89,7 +91,7 @@ public struct SuspectRepository {
       guard let row = try rows.nextRow() else { return nil }
       suspect = try SuspectRow(rows).suspect(from: row, favorites: [])
     }
-    suspect.favoriteFruits = try favoriteNames(of: id)
+    suspect.setFavorites(try favoriteNames(of: id))
     return suspect
   }
 
@@ -238,7 +240,7 @@ public struct SuspectRepository {
 
   // MARK: - Internal helpers
 
-  func favoriteNames(of id: Int64) throws -> [String] {
+  func favoriteNames(of id: Int64) throws -> FavoriteList {
     let rows = try database.statement(
       """
       SELECT \(FavoriteRow.columns)
@@ -247,24 +249,21 @@ public struct SuspectRepository {
       """)
     try rows.bind([id])
     let columns = try FavoriteRow(rows)
-    var names: [String] = []
-    while let row = try rows.nextRow() { names.append(try columns.fruitName(in: row)) }
-    return names
+    var list = FavoriteList()
+    while let row = try rows.nextRow() { try columns.append(row, to: &list) }
+    return list
   }
 
-  /// Refuses blank text and text over 10,000 characters (as SQLite's `length()` counts them).
+  /// Refuses a name, species or fruit name that breaks ``TextRules`` (blank, over 10,000
+  /// characters as SQLite's `length()` counts them, only invisible characters, or a control
+  /// character; NUL only when `allowingNul`, for imports).
   static func validate(text: String, field: String, allowingNul: Bool = false) throws {
-    // SQLite's length() and trim() in the CHECK constraints stop at the first NUL.
-    if text.unicodeScalars.prefix(while: { $0 != "\0" }).allSatisfy(\.properties.isWhitespace) {
-      throw CaseError.invalidValue(field: field, value: text, expected: "a non-blank \(field)")
-    }
-    // At most one scalar per UTF-8 byte: short text needs no count.
-    if text.utf8.count > 10_000, text.unicodeScalars.count > 10_000 {
+    var problem = TextRules.problem(text, in: .name)
+    if problem == nil, !allowingNul, text.utf8.contains(0) { problem = .controlCharacter("\0") }
+    if let problem {
       throw CaseError.invalidValue(
-        field: field, value: text, expected: "at most 10,000 characters")
+        field: field, value: text, expected: problem.expected(field: field, kind: .name))
     }
-    try TextRules.requirePrintable(
-      text, field: field, allowingLineBreaks: false, allowingNul: allowingNul)
   }
 
   /// An emoji: `nil` or empty means none; at most 64 characters, without control characters.

@@ -177,8 +177,9 @@ struct SearchText {
 
   // MARK: - Private helpers
 
-  /// One character folded: ASCII lowercased, CJK set apart by spaces, the marks of
-  /// `highlight()` and control characters made spaces, anything else ``NameKey/sortKey(_:)``.
+  /// One character folded: ASCII lowercased, the marks of `highlight()` and control characters
+  /// made spaces, anything else ``NameKey/sortKey(_:)``, and a CJK character (composed or not)
+  /// set apart by spaces.
   private static func fold(_ character: Character) -> String {
     let scalars = character.unicodeScalars
     if let scalar = scalars.first, scalars.count == 1 {
@@ -190,9 +191,13 @@ struct SearchText {
         return isUppercase
           ? String(Character(Unicode.Scalar(scalar.value | 0x20)!)) : String(character)
       }
-      if isCJK(scalar) { return " " + NameKey.sortKey(String(character)) + " " }
     }
-    return NameKey.sortKey(String(character))
+    // Folded first: a Hangul syllable stored decomposed (its jamo as two or three scalars)
+    // becomes the one precomposed scalar that is set apart like the others.
+    let key = NameKey.sortKey(String(character))
+    let folded = key.unicodeScalars
+    if let scalar = folded.first, folded.count == 1, isCJK(scalar) { return " " + key + " " }
+    return key
   }
 
   /// Han ideographs, kana and Hangul syllables: scripts written without spaces between words

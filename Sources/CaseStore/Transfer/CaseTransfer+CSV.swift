@@ -121,11 +121,13 @@ extension CaseTransfer {
     guard let node = try? parseJSONValue(text), case .array(let elements) = node else {
       throw CaseError.invalidRecord(record: record, field: "favorite_fruits", problem: problem)
     }
-    return try elements.map { element in
-      guard case .string(let name) = element else {
+    return try elements.enumerated().map { index, element in
+      switch element {
+      case .string, .null:
+        return try favoriteName(element, record: record, field: "favorite_fruits[\(index)]")
+      default:
         throw CaseError.invalidRecord(record: record, field: "favorite_fruits", problem: problem)
       }
-      return name
     }
   }
 }

@@ -6,13 +6,21 @@ extension CaseTransfer {
   ///
   /// - Throws: ``CaseError/unreadableInput(_:)`` for text that is not JSON;
   ///   ``CaseError/invalidRecord(record:field:problem:)`` naming the JSON path of the first
-  ///   bad member (`$.suspects[3]`, `paw_size`).
+  ///   bad member (`$.suspects[3]`, `paw_size`), or of a key given twice in one object.
   static func parseJSON(_ text: String) throws -> CaseDocument {
     let root: JSONNode
     do {
       root = try JSONDecoder().decode(JSONNode.self, from: Data(text.utf8))
+    } catch let error as JSONNode.UnreadableString {
+      throw error.caseError
     } catch {
       throw CaseError.unreadableInput("the input is not valid JSON: \(Self.reason(error))")
+    }
+    // The decoder keeps one of two equal keys silently: refuse them, naming the second.
+    if let duplicate = JSONDuplicateKeys.first(in: text) {
+      throw CaseError.invalidRecord(
+        record: duplicate.path, field: duplicate.key,
+        problem: "the key is given twice in this object; give each member once")
     }
     guard case .object(let members) = root else {
       throw CaseError.invalidRecord(
@@ -68,12 +76,7 @@ extension CaseTransfer {
         throw object.wrongType("favorite_fruits", "an array of fruit names")
       }
       suspect.favoriteFruits = try names.enumerated().map { index, name in
-        guard case .string(let name) = name else {
-          throw CaseError.invalidRecord(
-            record: path, field: "favorite_fruits[\(index)]",
-            problem: "expected a fruit name, found \(name.typeName)")
-        }
-        return name
+        try favoriteName(name, record: path, field: "favorite_fruits[\(index)]")
       }
     }
     if let alibi = try object.optionalString("alibi") {
@@ -182,16 +185,60 @@ enum JSONNode: Decodable, Sendable {
   case array([JSONNode])
   case object([String: JSONNode])
 
+  /// A string (or member name) whose escapes are no text, such as a lone surrogate `"\ud800"`:
+  /// the decoder reports it only as data it cannot read, without a path, so the value that
+  /// meets it throws this with its own path.
+  struct UnreadableString: Error {
+    /// Where the value is, from the document's root.
+    let codingPath: [any CodingKey]
+
+    /// The error `import` reports: ``CaseError/invalidRecord(record:field:problem:)`` naming
+    /// the JSON path (`$.suspects[0]`, `name`).
+    var caseError: CaseError {
+      var record = "$"
+      for key in codingPath.dropLast() {
+        record += key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)"
+      }
+      let problem =
+        "a string or member name holds an escape that is no character (such as a lone"
+        + " surrogate \\ud800); write the character, or a whole surrogate pair"
+      guard let last = codingPath.last else {
+        return CaseError.invalidRecord(record: record, field: "", problem: problem)
+      }
+      if let index = last.intValue {
+        return CaseError.invalidRecord(record: record + "[\(index)]", field: "", problem: problem)
+      }
+      return CaseError.invalidRecord(record: record, field: last.stringValue, problem: problem)
+    }
+  }
+
   init(from decoder: any Decoder) throws {
+    // Data the decoder cannot read inside a string: a number, a boolean or null then fails
+    // with a type mismatch that would hide it.
+    var unreadable = false
     // Strings are most of a case document: try them first, so that most values need no
     // failed attempt.
     if let value = try? decoder.singleValueContainer() {
-      if let string = try? value.decode(String.self) {
-        self = .string(string)
+      do {
+        self = .string(try value.decode(String.self))
         return
+      } catch is DecodingError {
+        // Not a string.
+      } catch {
+        // Foundation's parser error for the string's own text.
+        unreadable = true
       }
     }
-    if let object = try? decoder.container(keyedBy: AnyKey.self) {
+    var object: KeyedDecodingContainer<AnyKey>?
+    do {
+      object = try decoder.container(keyedBy: AnyKey.self)
+    } catch is DecodingError {
+      // Not an object.
+    } catch {
+      // An object whose member names cannot be read.
+      unreadable = true
+    }
+    if let object {
       var members: [String: JSONNode] = [:]
       for key in object.allKeys {
         members[key.stringValue] = try object.decode(JSONNode.self, forKey: key)
@@ -210,6 +257,10 @@ enum JSONNode: Decodable, Sendable {
       self = .null
     } else if let bool = try? value.decode(Bool.self) {
       self = .bool(bool)
+    } else if let number = try? value.decode(Double.self) {
+      self = .number(number)
+    } else if unreadable {
+      throw UnreadableString(codingPath: decoder.codingPath)
     } else {
       self = .number(try value.decode(Double.self))
     }

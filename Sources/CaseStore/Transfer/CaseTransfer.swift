@@ -16,6 +16,62 @@ public enum CaseTransfer {
   /// Columns a CSV may hold that an import ignores: what listings add (`id`, the label).
   public static let ignoredColumns = ["id", "suspicion_label"]
 
+  /// The text `inspector` shows, in tables only, for a favourite or an incident whose fruit row
+  /// is gone: `(missing fruit id 9)`. Older exports wrote it as if it were a fruit's name.
+  static func isMissingFruitPlaceholder(_ name: String) -> Bool {
+    let prefix = "(missing fruit id "
+    guard name.hasPrefix(prefix), name.hasSuffix(")") else { return false }
+    let digits = name.utf8.dropFirst(prefix.utf8.count).dropLast()
+    return !digits.isEmpty
+      && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// One element of a `favorite_fruits` array: a fruit's name.
+  ///
+  /// - Throws: ``CaseError/invalidRecord(record:field:problem:)`` for `null` (what `export`
+  ///   writes for a favourite whose fruit row is gone) or any other value that is not a string.
+  static func favoriteName(_ node: JSONNode, record: String, field: String) throws -> String {
+    switch node {
+    case .string(let name):
+      return name
+    case .null:
+      throw CaseError.invalidRecord(
+        record: record, field: field,
+        problem: "null: the favourite's fruit was missing when the file was written;"
+          + " remove it from the list or name a fruit")
+    default:
+      throw CaseError.invalidRecord(
+        record: record, field: field, problem: "expected a fruit name, found \(node.typeName)")
+    }
+  }
+
+  /// Refuses a favourite or an incident that names its fruit `(missing fruit id N)`
+  /// (``isMissingFruitPlaceholder(_:)``) unless the same input imports a fruit of that name:
+  /// that is the placeholder an older export wrote for a fruit that was gone, never a fruit.
+  ///
+  /// - Throws: ``CaseError/invalidRecord(record:field:problem:)`` naming the first one.
+  static func refusePlaceholders(in document: CaseDocument) throws {
+    let imported = Set(document.fruits.map { NameKey.caseKey($0.name) })
+    let problem: (String) -> String = {
+      "'\($0)' is what an older export wrote for a fruit that was gone, not a fruit's name;"
+        + " remove it or name a fruit"
+    }
+    for suspect in document.suspects {
+      for (index, name) in (suspect.favoriteFruits ?? []).enumerated()
+      where isMissingFruitPlaceholder(name) && !imported.contains(NameKey.caseKey(name)) {
+        throw CaseError.invalidRecord(
+          record: suspect.record, field: "favorite_fruits[\(index)]", problem: problem(name))
+      }
+    }
+    for incident in document.incidents
+    where isMissingFruitPlaceholder(incident.fruit)
+      && !imported.contains(NameKey.caseKey(incident.fruit))
+    {
+      throw CaseError.invalidRecord(
+        record: incident.record, field: "fruit", problem: problem(incident.fruit))
+    }
+  }
+
   /// Parses import input: a JSON case document when its first character (after a byte order
   /// mark and whitespace) is `{`, otherwise CSV of suspects (the header has `species`) or of
   /// fruits (the header has `color`).
@@ -27,8 +83,9 @@ public enum CaseTransfer {
   public static func parse(_ bytes: [UInt8]) throws -> CaseDocument {
     let text = try text(from: bytes)
     let start = text.unicodeScalars.first { !$0.properties.isWhitespace }
-    if start == "{" || start == "[" { return try parseJSON(text) }
-    return try parseCSV(text)
+    let document = try start == "{" || start == "[" ? parseJSON(text) : parseCSV(text)
+    try refusePlaceholders(in: document)
+    return document
   }
 
   /// The input as text: valid UTF-8, without a leading byte order mark.

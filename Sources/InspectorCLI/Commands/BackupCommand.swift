@@ -9,6 +9,8 @@ import CommandLineKit
 
 /// `inspector backup DEST`: a consistent online copy through SQLite's backup API, safe while
 /// others write; one self-contained file, mode 0600, never half-written (README "A short tour").
+/// A copy that `restore` would refuse as it is is kept and the command exits 65 naming its
+/// faults (docs/operations.md "What restores").
 struct BackupCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "backup",
@@ -27,22 +29,49 @@ struct BackupCommand: InspectorCommand {
     try context.requireDatabaseFile()
     let file = try context.outputFile(destination, writing: "a backup")
     let showProgress = OutputStyle.isTerminal(fileDescriptor: 2)
-    let summary = try Interruption.during {
-      try CaseFile.backup(
-        at: context.databasePath, to: file, busyTimeout: context.busyTimeout,
-        verify: try context[verify] ?? .quick
-      ) { remaining, total in
-        try Interruption.check("the backup")
-        guard showProgress, total > 0 else { return }
-        context.writeToStandardError(Self.progressLine(done: total - remaining, total: total))
+    let summary: CaseFile.BackupSummary
+    do {
+      summary = try Interruption.during {
+        try CaseFile.backup(
+          at: context.databasePath, to: file, busyTimeout: context.busyTimeout,
+          verify: try context[verify] ?? .quick
+        ) { remaining, total in
+          try Interruption.check("the backup")
+          guard showProgress, total > 0 else { return }
+          context.writeToStandardError(Self.progressLine(done: total - remaining, total: total))
+        }
       }
+    } catch let error as CaseFileError {
+      // Thrown only once the copy is in place: no restore would take it, even accepting faults.
+      let failure = CommandFailure.from(error)
+      throw CommandFailure(
+        failure.message,
+        hint: "\(destination) was written, but 'inspector restore' refuses it as it is",
+        exitCode: failure.exitCode)
     }
     if showProgress { context.writeToStandardError("\n") }
     let pages = Int64(summary.pages)
-    return Render.record(
-      context, json: [("path", .string(destination)), ("pages", .integer(pages))],
-      csvHeader: ["path", "pages"], csv: [destination, "\(pages)"]
-    ) { "Backed up \(context.databasePath) to \(destination) (\(pages) pages)." }
+    let faults = summary.faults
+    let output = Render.record(
+      context,
+      json: [
+        ("path", .string(destination)), ("pages", .integer(pages)),
+        ("faults", .array(faults.map { .object(CheckCommand.json($0)) })),
+      ],
+      csvHeader: ["path", "pages", "faults"], csv: [destination, "\(pages)", "\(faults.count)"]
+    ) {
+      "Backed up \(context.databasePath) to \(destination) (\(pages) pages)"
+        + (faults.isEmpty ? "." : "; it will not restore as it is (\(faults.count) fault(s)).")
+    }
+    guard faults.isEmpty else {
+      let error = CaseFileError.faulted(destination, faults: faults.map(\.summary))
+      throw CommandFailure(
+        error.description,
+        hint: "the copy is kept (the database has the same faults: 'inspector check' lists"
+          + " them); 'inspector restore \(destination) --accept-faults' restores it as it is",
+        exitCode: .dataError, standardOutput: output)
+    }
+    return output
   }
 
   /// `\r[#########...........]  45%` for a terminal.

@@ -50,13 +50,13 @@ struct ChangesApplyCommand: InspectorCommand {
             "\($0.replaced ? "replaced" : "skipped") (\($0.kind)): \($0.change)"
           }).joined(separator: "\n")
       }
-    } catch ChangesError.conflicts(let conflicts) {
+    } catch ChangesError.conflicts(let conflicts, let policy) {
       // Like check's findings: the list on stdout, then the one-line error and exit 65.
       try context.output.write(
         context.format == .table
           ? conflicts.map { "conflict (\($0.kind)): \($0.change)\n" }.joined()
           : Self.json(conflicts).serialized() + "\n")
-      throw ChangesError.conflicts(conflicts)
+      throw ChangesError.conflicts(conflicts, policy: policy)
     }
   }
 

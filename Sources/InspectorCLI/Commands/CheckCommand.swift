@@ -26,7 +26,7 @@ struct CheckCommand: InspectorCommand {
     let faults = report.faults
     guard faults.isEmpty else {
       throw CommandFailure(
-        "check found \(faults.count) fault(s); the first: \(Self.describe(faults[0]))",
+        "check found \(faults.count) fault(s); the first: \(faults[0].summary)",
         hint: faults[0].hint, exitCode: .dataError, standardOutput: output)
     }
     return output
@@ -43,6 +43,7 @@ struct CheckCommand: InspectorCommand {
         ("foreign_key_check", .array(report.foreignKeys.map { .string($0.description) })),
         ("migrations", .array(report.migrations.map { .object(MigrateStatusCommand.json($0)) })),
         ("findings", .array(report.findings.map { .object(json($0)) })),
+        ("skipped", .array(report.skipped.map { .string($0.rawValue) })),
       ]
       return JSONValue.object(object).serialized(pretty: context.format == .json) + "\n"
     case .csv:
@@ -67,17 +68,17 @@ struct CheckCommand: InspectorCommand {
     ]
   }
 
-  /// `animals id 11: the folded keys do not match ...`.
-  static func describe(_ finding: CheckFinding) -> String {
-    let place = [finding.table, finding.row].compactMap { $0 }.joined(separator: " ")
-    return place.isEmpty ? finding.message : "\(place): \(finding.message)"
-  }
-
   /// One line per check, then a table of the findings.
   static func table(_ report: CaseFile.CheckReport) -> String {
     func verdict(_ kinds: [CheckFinding.Kind], ok: String = "ok") -> String {
       let faults = report.faults.filter { kinds.contains($0.kind) }.count
-      return faults == 0 ? ok : "\(faults) fault(s)"
+      if faults > 0 { return "\(faults) fault(s)" }
+      let skipped = kinds.filter(report.skipped.contains)
+      if skipped.isEmpty { return ok }
+      return skipped.count == kinds.count
+        ? "skipped (inspector migrate up)"
+        : "\(ok); " + skipped.map(\.rawValue).joined(separator: ", ")
+          + " skipped (inspector migrate up)"
     }
     let version = report.migrations.last { $0.state == .applied }?.version ?? 0
     var text = SuspectPresenter.fields([

@@ -17,9 +17,19 @@ struct MigrateUpCommand: InspectorCommand {
     let target = try context[to]?.value
     try context.requireDatabaseFile()
     let dryRun = context[self.dryRun]
-    let (applied, version) = try CaseFile.migrate(
+    let (applied, version, markRestored) = try CaseFile.migrate(
       at: context.databasePath, upTo: target, dryRun: dryRun, busyTimeout: context.busyTimeout)
-    return Render.list(
+    let mark =
+      markRestored
+      ? (dryRun ? "Would restore" : "Restored")
+        + " the application_id \(CaseDatabase.applicationID), which a copy of the file lost"
+        + " (migration 0004 is recorded)."
+      : nil
+    // JSON and CSV keep their shape (the migrations applied): the note goes to stderr.
+    if let mark, context.format != .table {
+      context.writeToStandardError("inspector: note: \(mark)\n")
+    }
+    let listing = Render.list(
       context,
       json: applied.map {
         [
@@ -35,5 +45,7 @@ struct MigrateUpCommand: InspectorCommand {
       return applied.map { "\(verb) \($0.version) \($0.name)" }.joined(separator: "\n")
         + (dryRun ? "" : "\nSchema version \(version).")
     }
+    guard let mark, context.format == .table else { return listing }
+    return listing + mark + "\n"
   }
 }

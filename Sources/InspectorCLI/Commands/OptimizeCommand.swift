@@ -19,7 +19,8 @@ struct OptimizeCommand: InspectorCommand {
   var declarations: [any CommandDeclaration] { [vacuum] }
 
   func run(_ context: CommandContext) throws -> String {
-    let report = try context.openDatabase(write: true).optimize(vacuum: context[vacuum])
+    let report = try context.openDatabase(write: true, allowingDamagedSchema: true).optimize(
+      vacuum: context[vacuum])
     let fields: [(String, JSONValue)] = [
       ("page_size", .integer(Int64(report.pageSize))),
       ("pages_before", .integer(Int64(report.pagesBefore))),

@@ -155,6 +155,17 @@ public enum JSONValue: Sendable, Equatable {
     output.append(byte: UInt8(ascii: "]"))
   }
 
+  /// Writes an array of strings, `null` for each `nil` (a favourite whose fruit row is gone),
+  /// on one line.
+  static func writeStrings(_ strings: [String?], pretty: Bool, to output: inout UTF8Buffer) {
+    output.append(byte: UInt8(ascii: "["))
+    for (index, string) in strings.enumerated() {
+      if index > 0 { output.append(pretty ? ", " : ",") }
+      if let string { writeString(string, to: &output) } else { output.append("null") }
+    }
+    output.append(byte: UInt8(ascii: "]"))
+  }
+
   /// Two spaces per level.
   static func writeIndent(_ level: Int, to output: inout UTF8Buffer) {
     output.append(byte: UInt8(ascii: " "), count: 2 * level)

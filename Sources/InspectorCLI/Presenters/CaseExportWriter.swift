@@ -6,7 +6,9 @@ import CaseStore
 enum CaseExportWriter {
   /// Writes the JSON case document.
   ///
-  /// - Throws: `SQLiteError` or ``OutputError``; the document is then left unclosed.
+  /// - Throws: ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` before
+  ///   writing anything when a stored text breaks the text rules (``CaseDatabase/requireTextRules()``);
+  ///   `SQLiteError` or ``OutputError``; the document is then left unclosed.
   static func writeDocument(_ database: CaseDatabase, _ context: CommandContext) throws {
     var text = UTF8Buffer()
     text.append("{\n  \"format\": ")
@@ -14,11 +16,16 @@ enum CaseExportWriter {
     text.append(",\n  \"version\": ")
     text.append(CaseTransfer.version)
     try database.readingOneSnapshot {
+      // Nothing is written yet: a value that import would refuse stops the export here.
+      try database.requireTextRules()
       try writeArray("fruits", &text, context) { body in
         try database.fruits.forEachPage { page in try body(page.map(fruitWriter)) }
       }
       try writeArray("suspects", &text, context) { body in
-        try database.suspects.forEachPage { page in try body(page.map(suspectWriter)) }
+        try database.suspects.forEachPage { page in
+          SuspectPresenter.warnAboutBrokenReferences(page, context)
+          try body(page.map(suspectWriter))
+        }
       }
       try writeArray("incidents", &text, context) { body in
         try database.incidents.forEachPage { page in
@@ -33,16 +40,24 @@ enum CaseExportWriter {
 
   /// Writes the suspects as CSV, columns ``CaseTransfer/suspectColumns``.
   static func writeSuspectsCSV(_ database: CaseDatabase, _ context: CommandContext) throws {
+    try database.readingOneSnapshot { try writeSuspectsCSVRows(database, context) }
+  }
+
+  /// The rows of ``writeSuspectsCSV(_:_:)``, inside its read transaction.
+  private static func writeSuspectsCSVRows(_ database: CaseDatabase, _ context: CommandContext)
+    throws
+  {
+    try database.requireTextRules()
     var text = UTF8Buffer()
     CSVWriter.appendRecord(CaseTransfer.suspectColumns, to: &text)
     try database.suspects.forEachPage { page in
+      SuspectPresenter.warnAboutBrokenReferences(page, context)
       for suspect in page {
-        var favorites = UTF8Buffer()
-        JSONValue.writeStrings(suspect.favoriteFruits, pretty: false, to: &favorites)
         CSVWriter.appendRecord(
           [
             suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
-            favorites.text, suspect.alibi, suspect.sleepSchedule?.sleep.description,
+            SuspectPresenter.favoritesField(suspect), suspect.alibi,
+            suspect.sleepSchedule?.sleep.description,
             suspect.sleepSchedule?.wake.description, suspect.suspicionLevel.description,
           ], to: &text)
       }
@@ -100,7 +115,7 @@ enum CaseExportWriter {
       object.member(JSONKeys.emoji, to: &output)
       JSONValue(suspect.emoji).write(to: &output, pretty: true, indent: 3)
       object.member(JSONKeys.favoriteFruits, to: &output)
-      JSONValue.writeStrings(suspect.favoriteFruits, pretty: true, to: &output)
+      JSONValue.writeStrings(suspect.favoriteFruitNames, pretty: true, to: &output)
       object.member(JSONKeys.alibi, to: &output)
       JSONValue.writeString(suspect.alibi, to: &output)
       object.member(JSONKeys.sleepSchedule, to: &output)

@@ -30,7 +30,7 @@ extension SuspectPresenter {
     object.member(JSONKeys.pawSize, to: &output)
     JSONValue.writeString(suspect.pawSize.rawValue, to: &output)
     object.member(JSONKeys.favoriteFruits, to: &output)
-    JSONValue.writeStrings(suspect.favoriteFruits, pretty: pretty, to: &output)
+    JSONValue.writeStrings(suspect.favoriteFruitNames, pretty: pretty, to: &output)
     object.member(JSONKeys.alibi, to: &output)
     JSONValue.writeString(suspect.alibi, to: &output)
     object.member(JSONKeys.sleepSchedule, to: &output)

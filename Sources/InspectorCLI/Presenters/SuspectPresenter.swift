@@ -5,8 +5,10 @@ import CommandLineKit
 ///
 /// JSON keys: `id`, `name`, `species`, `emoji` (null when none), `paw_size`, `favorite_fruits`
 /// (names in order), `alibi`, `sleep_schedule` (`{"sleep", "wake"}` or null),
-/// `suspicion_level`, `suspicion_label`. CSV has the same columns, favourites joined by `; `
-/// and the schedule as `sleep` and `wake` columns.
+/// `suspicion_level`, `suspicion_label`. CSV has the same columns, favourites as one JSON array
+/// (as `export --format csv` writes them, so `import` reads them back) and the schedule as
+/// `sleep` and `wake` columns. A favourite whose fruit row is gone is `null` in JSON and CSV,
+/// `(missing fruit id N)` only in a table.
 struct SuspectPresenter {
   let style: OutputStyle
 
@@ -28,7 +30,7 @@ struct SuspectPresenter {
       ("species", .string(suspect.species)),
       ("emoji", JSONValue(suspect.emoji)),
       ("paw_size", .string(suspect.pawSize.rawValue)),
-      ("favorite_fruits", .array(suspect.favoriteFruits.map(JSONValue.string))),
+      ("favorite_fruits", .array(suspect.favoriteFruitNames.map(JSONValue.init))),
       ("alibi", .string(suspect.alibi)),
       ("sleep_schedule", schedule),
       ("suspicion_level", .double(suspect.suspicionLevel.value)),
@@ -40,10 +42,30 @@ struct SuspectPresenter {
   static func csvFields(_ suspect: Suspect) -> [String?] {
     [
       "\(suspect.id)", suspect.name, suspect.species, suspect.emoji, suspect.pawSize.rawValue,
-      suspect.favoriteFruits.joined(separator: "; "), suspect.alibi,
+      favoritesField(suspect), suspect.alibi,
       suspect.sleepSchedule?.sleep.description, suspect.sleepSchedule?.wake.description,
       "\(suspect.suspicionLevel.value)", suspect.suspicionLevel.label.rawValue,
     ]
+  }
+
+  /// The `favorite_fruits` CSV field: a compact JSON array of names, `null` for a favourite
+  /// whose fruit row is gone (`["Elstar Apple",null]`).
+  static func favoritesField(_ suspect: Suspect) -> String {
+    var favorites = UTF8Buffer()
+    JSONValue.writeStrings(suspect.favoriteFruitNames, pretty: false, to: &favorites)
+    return favorites.text
+  }
+
+  /// Warns on stderr about each favourite whose fruit row is gone: a document or CSV carries
+  /// it as `null`, which `import` refuses until it is fixed.
+  static func warnAboutBrokenReferences(_ suspects: [Suspect], _ context: CommandContext) {
+    for suspect in suspects {
+      for (_, fruitID) in suspect.missingFavoriteFruits.sorted(by: { $0.key < $1.key }) {
+        context.writeToStandardError(
+          "warning: suspect \(suspect.id) favours fruit id \(fruitID), which does not exist;"
+            + " written as null; see 'inspector check'\n")
+      }
+    }
   }
 
   /// A level for tables, to at most three decimals (`0.333` for 1/3, `0.0` for 1e-7); JSON and

@@ -30,26 +30,40 @@ struct CaseFileOpener: Sendable {
   /// Opens the existing case file (README "A short tour": only `init`, `demo` and `restore` may
   /// create it).
   ///
-  /// - Parameter write: `false` opens read-only, for a reading command: a file whose schema
-  ///   differs from what its migrations create is refused then, since its derived columns and
-  ///   indexes could contradict its rows (docs/schema.md "A damaged schema").
+  /// A file whose schema differs from what its migrations create is refused (docs/schema.md
+  /// "A damaged schema"): a read could print an order its own columns contradict, and a write
+  /// could go unrecorded by the history or leave a derived column behind.
+  ///
+  /// - Parameters:
+  ///   - write: `false` opens read-only, for a reading command.
+  ///   - allowingDamagedSchema: `true` for the commands that repair or maintain the file itself
+  ///     (`sql --write`, `optimize`), which must work on a damaged schema.
   /// - Throws: ``CommandFailure`` with exit 66 when the file is missing (with a hint naming
-  ///   `inspector init`), with exit 65 naming `inspector check` for a damaged schema (reads), or
+  ///   `inspector init`), with exit 65 naming `inspector check` for a damaged schema, or
   ///   whatever ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
-  func open(write: Bool) throws -> CaseDatabase {
+  func open(write: Bool, allowingDamagedSchema: Bool = false) throws -> CaseDatabase {
     try requireFile()
     let database = try CaseDatabase(
       path: location.path, access: write ? .readWrite : .readOnly, busyTimeout: busyTimeout)
-    if write {
-      database.attribution = try attribution()
-    } else if let fault = try database.schemaDamage().first {
-      throw CommandFailure(
-        "the case file is damaged: its schema differs from what its migrations create ("
-          + fault.message + "), so its orders and derived columns cannot be trusted",
-        hint: "run 'inspector check' for every difference and how to repair it",
-        exitCode: .dataError)
-    }
+    if write { database.attribution = try attribution() }
+    if !allowingDamagedSchema { try refuseDamagedSchema(database, write: write) }
     return database
+  }
+
+  /// Throws when `database`'s schema differs from what its migrations create
+  /// (docs/schema.md "A damaged schema"), saying what a read or a write could get wrong.
+  ///
+  /// - Throws: ``CommandFailure`` with exit 65 naming the first difference and `inspector check`.
+  private func refuseDamagedSchema(_ database: CaseDatabase, write: Bool) throws {
+    guard let fault = try database.schemaDamage().first else { return }
+    throw CommandFailure(
+      "the case file is damaged: its schema differs from what its migrations create ("
+        + fault.message + "), so "
+        + (write
+          ? "a change could go unrecorded or leave its derived columns behind"
+          : "its orders and derived columns cannot be trusted"),
+      hint: "run 'inspector check' for every difference and how to repair it",
+      exitCode: .dataError)
   }
 
   /// Throws ``CommandFailure`` with exit 66 and a hint naming `inspector init` when there is
@@ -92,6 +106,7 @@ struct CaseFileOpener: Sendable {
     do {
       let database = try CaseDatabase(path: path, access: .create, busyTimeout: busyTimeout)
       database.attribution = attribution
+      if existed { try refuseDamagedSchema(database, write: true) }
       return (database, !existed)
     } catch {
       if !existed { unlink(path) }

@@ -68,9 +68,11 @@ public struct CommandContext {
   /// The database path (`--db`, `$INSPECTOR_DB`, XDG default).
   public var databasePath: String { caseFile.location.path }
 
-  /// Opens the existing case file: ``CaseFileOpener/open(write:)``.
-  public func openDatabase(write: Bool) throws -> CaseDatabase {
-    try caseFile.open(write: write)
+  /// Opens the existing case file: ``CaseFileOpener/open(write:allowingDamagedSchema:)``.
+  public func openDatabase(write: Bool, allowingDamagedSchema: Bool = false) throws
+    -> CaseDatabase
+  {
+    try caseFile.open(write: write, allowingDamagedSchema: allowingDamagedSchema)
   }
 
   /// Throws when there is no case file: ``CaseFileOpener/requireFile()``.

@@ -75,6 +75,11 @@ public struct CommandFailure: Error, Equatable, Sendable {
       case .holdsCaseData:
         return CommandFailure(
           error.description, hint: "add --force to replace it", exitCode: .dataError)
+      case .faulted(let path, _):
+        return CommandFailure(
+          error.description,
+          hint: "'inspector --db \(path) check' lists them; 'inspector restore \(path)"
+            + " --accept-faults' restores it as it is", exitCode: .dataError)
       case .damaged, .notACaseDatabase:
         return CommandFailure(error.description, exitCode: .dataError)
       }
@@ -82,11 +87,17 @@ public struct CommandFailure: Error, Equatable, Sendable {
       switch error {
       case .sessionExtensionMissing:
         return CommandFailure(error.description, exitCode: .failure)
-      case .conflicts:
-        return CommandFailure(
-          error.description,
-          hint: "add --on-conflict skip or --on-conflict replace to apply the rest",
-          exitCode: .dataError)
+      case .conflicts(let conflicts, let policy):
+        // Under skip or replace only what no policy resolves is refused.
+        let hint =
+          switch policy {
+          case .fail: "add --on-conflict skip or --on-conflict replace to apply the rest"
+          case .replace where conflicts.allSatisfy { $0.kind == "referenced" }:
+            "add --on-conflict skip to leave those changes out and apply the rest"
+          case .skip, .replace:
+            "no --on-conflict policy applies these; fix the rows named here first"
+          }
+        return CommandFailure(error.description, hint: hint, exitCode: .dataError)
       case .notAChangeset, .schemaMismatch, .foreignTables, .tableShape:
         return CommandFailure(error.description, exitCode: .dataError)
       }

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import InspectorCLI
+
+/// Another client's REPLACE (docs/history.md "What other clients' REPLACE records"): SQLite
+/// removes the row in the way without its delete trigger, and migration 0011's triggers record
+/// it, so `history`, `undo`, `--as-of` and `check` tell what happened.
+extension UndoCommandTests {
+  /// Every recorded table's rows, in key order, as the sqlite3 shell prints them.
+  func recordedRows(_ cli: CLITestCase) throws -> String? {
+    try sqlite3(
+      cli,
+      """
+      SELECT 'animals', id, name, species, paw_size, emoji FROM animals ORDER BY id;
+      SELECT 'fruits', * FROM fruits ORDER BY id;
+      SELECT 'favorite_fruits', * FROM favorite_fruits ORDER BY animal_id, fruit_id;
+      SELECT 'alibis', * FROM alibis ORDER BY animal_id;
+      SELECT 'sleep_schedules', * FROM sleep_schedules ORDER BY animal_id;
+      SELECT 'suspicion_levels', * FROM suspicion_levels ORDER BY animal_id;
+      SELECT 'incidents', * FROM incidents ORDER BY id;
+      """)
+  }
+
+  /// The changes of the newest change set, as `history --json` lists them.
+  func latestChanges(_ cli: CLITestCase) throws -> [[String: Any]] {
+    let sets = try jsonArray(cli.succeed("history", "--json", "--limit", "1"))
+    return try #require(sets.first?["changes"] as? [[String: Any]])
+  }
+
+  @Test func anInsertOrReplaceOfAnAlibiIsRecordedAsTheChangeItIsAndUndone() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("alibi", "cat", "in the shed")
+    let stated = try latestChangeSet(cli)
+    let before = try recordedRows(cli)
+    try sqlite3(
+      cli, "INSERT OR REPLACE INTO alibis (animal_id, statement) VALUES (5, 'in the barn')")
+
+    let changes = try latestChanges(cli)
+    try #require(changes.count == 1)
+    #expect(changes[0]["operation"] as? String == "update")
+    #expect((changes[0]["before"] as? [String: Any])?["statement"] as? String == "in the shed")
+    #expect((changes[0]["after"] as? [String: Any])?["statement"] as? String == "in the barn")
+    #expect(
+      try jsonObject(cli.succeed("show", "cat", "--as-of", "\(stated)", "--json"))["alibi"]
+        as? String == "in the shed")
+    cli.succeed("check")
+
+    cli.succeed("undo")
+    #expect(try cli.suspect("cat")["alibi"] as? String == "in the shed")
+    #expect(try recordedRows(cli) == before)
+    cli.succeed("check")
+    // An INSERT OR IGNORE that inserts nothing records nothing.
+    let last = try latestChangeSet(cli)
+    try sqlite3(cli, "INSERT OR IGNORE INTO alibis (animal_id, statement) VALUES (5, 'elsewhere')")
+    #expect(try latestChangeSet(cli) == last)
+  }
+
+  @Test func aReplaceOfASuspicionLevelKeepsTheLevelItReplaced() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("suspect", "cat", "0.3")
+    let before = try recordedRows(cli)
+    try sqlite3(cli, "REPLACE INTO suspicion_levels (animal_id, level) VALUES (5, 0.99)")
+
+    let changes = try latestChanges(cli)
+    try #require(changes.count == 1)
+    #expect(changes[0]["operation"] as? String == "update")
+    #expect(number((changes[0]["before"] as? [String: Any])?["level"]) == 0.3)
+    #expect(number((changes[0]["after"] as? [String: Any])?["level"]) == 0.99)
+    #expect(cli.succeed("history", "cat", "--limit", "1").contains("suspicion level 0.3 -> 0.99"))
+    cli.succeed("check")
+
+    cli.succeed("undo")
+    #expect(number(try cli.suspect("cat")["suspicion_level"]) == 0.3)
+    #expect(try recordedRows(cli) == before)
+    cli.succeed("check")
+  }
+
+  /// The stock shell runs with foreign_keys off (the suspect's rows stay, naming the new row)
+  /// or on (its cascade removes them, each recorded by its delete trigger).
+  @Test(arguments: ["", "PRAGMA foreign_keys = ON; "])
+  func aReplaceOfASuspectIsUndoneWithFavouritesAlibiAndLevel(_ pragma: String) throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("alibi", "dove", "on the roof")
+    cli.succeed("suspect", "dove", "0.6")
+    let levelled = try latestChangeSet(cli)
+    let before = try recordedRows(cli)
+    try sqlite3(
+      cli,
+      pragma + "REPLACE INTO animals (id, name, species, paw_size, emoji)"
+        + " VALUES (3, 'Dingo', 'Dove', 'small', '🕊️')")
+
+    let changes = try latestChanges(cli)
+    let suspect = try #require(changes.first { $0["table"] as? String == "animals" })
+    #expect(suspect["operation"] as? String == "update")
+    #expect(suspect["before"] as? [String: String] == ["name": "Ding"])
+    #expect(suspect["after"] as? [String: String] == ["name": "Dingo"])
+    #expect(changes.count == (pragma.isEmpty ? 1 : 6))
+    let then = try jsonObject(cli.succeed("show", "3", "--as-of", "\(levelled)", "--json"))
+    #expect(then["name"] as? String == "Ding")
+    #expect(then["alibi"] as? String == "on the roof")
+    cli.succeed("check")
+
+    cli.succeed("undo")
+    let dove = try cli.suspect("3")
+    #expect(dove["name"] as? String == "Ding")
+    #expect(
+      dove["favorite_fruits"] as? [String]
+        == ["Channel Island Oak Acorn", "Pink Pearl Apple", "Lapins Sweet Cherry"])
+    #expect(dove["alibi"] as? String == "on the roof")
+    #expect(number(dove["suspicion_level"]) == 0.6)
+    #expect(try recordedRows(cli) == before)
+    cli.succeed("check")
+  }
+
+  @Test func anUpdateOrReplaceOfAFavouriteRecordsTheFavouriteItRemoved() throws {
+    let cli = try CLITestCase(seeded: true)
+    let before = try recordedRows(cli)
+    // The dove favours fruits 12 (position 0), 15 (1) and 6 (2); moving 6 onto 12 removes 12.
+    try sqlite3(
+      cli,
+      "UPDATE OR REPLACE favorite_fruits SET fruit_id = 12 WHERE animal_id = 3 AND fruit_id = 6")
+    #expect(
+      try sqlite3(cli, "SELECT * FROM favorite_fruits WHERE animal_id = 3 ORDER BY fruit_id")
+        == "3|12|2\n3|15|1")
+
+    let changes = try latestChanges(cli)
+    try #require(changes.count == 2)
+    #expect(changes[0]["operation"] as? String == "delete")
+    #expect(changes[0]["key"] as? [String: Int] == ["animal_id": 3, "fruit_id": 12])
+    #expect(
+      changes[0]["before"] as? [String: Int] == ["animal_id": 3, "fruit_id": 12, "position": 0])
+    #expect(changes[1]["operation"] as? String == "update")
+    #expect(changes[1]["before"] as? [String: Int] == ["fruit_id": 6])
+    #expect(changes[1]["after"] as? [String: Int] == ["fruit_id": 12])
+    cli.succeed("check")
+
+    cli.succeed("undo")
+    #expect(try recordedRows(cli) == before)
+    // The undo moved the row back and inserted the removed one: an insert, not a replacement.
+    let undone = try latestChanges(cli)
+    #expect(undone.map { $0["operation"] as? String } == ["update", "insert"])
+    cli.succeed("check")
+  }
+}
