@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "inspector", targets: ["inspector"]),
     .library(name: "CaseStore", targets: ["CaseStore"]),
     .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
+    .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
   ],
   targets: [
     // The C library, seen through a module map and a small shim (Sources/CSQLite/shim.h).
@@ -32,8 +33,11 @@ let package = Package(
       dependencies: ["SQLiteKit"],
       plugins: ["EmbedMigrations"]
     ),
-    // The command line: parsing, output formats, exit codes.
-    .target(name: "InspectorCLI", dependencies: ["CaseStore"]),
+    // The command-line library, after swift-argument-parser: typed declarations, the parser,
+    // help, usage errors, shell completions and the manual page. It knows nothing of the case.
+    .target(name: "CommandLineKit"),
+    // The command line of inspector: its commands, output formats, exit codes.
+    .target(name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
     // The benchmark (README "Performance"): `swift run -c release inspector-bench`.
     .executableTarget(
@@ -41,9 +45,10 @@ let package = Package(
       path: "Sources/InspectorBench"),
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
     .testTarget(name: "CaseStoreTests", dependencies: ["CaseStore", "SQLiteKit"]),
+    .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
     .testTarget(
       name: "InspectorCLITests",
-      dependencies: ["InspectorCLI", "CaseStore", "SQLiteKit", "inspector"]
+      dependencies: ["InspectorCLI", "CommandLineKit", "CaseStore", "SQLiteKit", "inspector"]
     ),
   ],
   swiftLanguageModes: [.v6]

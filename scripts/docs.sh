@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/docs.sh [OUTPUT]
 #
-# Builds the DocC reference of the two library targets, SQLiteKit and CaseStore, with the
+# Builds the DocC reference of the library targets, SQLiteKit, CaseStore and CommandLineKit, with the
 # toolchain's own `docc` (no package plugin): `swift build` emits their symbol graphs, then
 # `docc convert` turns each into a documentation archive under OUTPUT (default .build/docs).
 # Fails when docc prints a warning, so broken links and undocumented parameters are caught.
@@ -10,10 +10,12 @@ cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
 graphs=.build/symbol-graphs
 rm -rf "$graphs" && mkdir -p "$graphs" "$out"
-swift build --target CaseStore -Xswiftc -emit-symbol-graph \
-  -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
+for target in CaseStore CommandLineKit; do
+  swift build --target "$target" -Xswiftc -emit-symbol-graph \
+    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
+done
 status=0
-for module in SQLiteKit CaseStore; do
+for module in SQLiteKit CaseStore CommandLineKit; do
   mkdir -p "$graphs/$module"
   cp "$graphs/$module".symbols.json "$graphs/$module"@*.symbols.json "$graphs/$module/" \
     2>/dev/null || cp "$graphs/$module".symbols.json "$graphs/$module/"

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// The command tree of `inspector` (README "A short tour"): global options, groups and leaf
 /// commands, and the table from command path to implementation.

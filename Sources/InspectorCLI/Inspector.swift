@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// The `inspector` program: parses a command line, runs the command, and reports the outcome.
 ///

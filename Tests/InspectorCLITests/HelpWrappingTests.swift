@@ -1,3 +1,4 @@
+import CommandLineKit
 import Testing
 
 @testable import InspectorCLI
@@ -48,12 +49,4 @@ struct HelpWrappingTests {
     }
   }
 
-  @Test func wordsAreNeverSplit() {
-    #expect(
-      HelpWrapping.lines("one two three four", width: 9) == ["one two", "three", "four"])
-    #expect(HelpWrapping.lines("unbreakable-word x", width: 5) == ["unbreakable-word", "x"])
-    #expect(
-      HelpWrapping.usageItems("inspector sql <query> [--param <name=value> ...] [--write]")
-        == ["inspector", "sql", "<query>", "[--param <name=value> ...]", "[--write]"])
-  }
 }

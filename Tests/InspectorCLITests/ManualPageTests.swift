@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import Testing
 
@@ -67,7 +68,7 @@ import Testing
   }
 
   @Test func everyLeafCommandHasItsSection() throws {
-    let text = ManualPage(root: CommandTree.root, version: Inspector.version).roff
+    let text = InspectorManual.page.roff
     let sections = lines(text).filter { $0.hasPrefix(".SS ") }
     #expect(
       sections
@@ -78,7 +79,7 @@ import Testing
   }
 
   @Test func everyExitCodeIsListed() throws {
-    let text = ManualPage(root: CommandTree.root, version: Inspector.version).roff
+    let text = InspectorManual.page.roff
     let exitStatus = try #require(
       text.split(separator: ".SH ").first { $0.hasPrefix("EXIT STATUS") })
     let listed = lines(String(exitStatus)).filter { $0.hasPrefix(".B ") }.map {
@@ -102,14 +103,10 @@ import Testing
       }
     }
     #expect(read.isSuperset(of: ["INSPECTOR_DB", "INSPECTOR_BUSY_TIMEOUT_MS", "NO_COLOR"]))
-    let listed = Set(ManualPage.environment.map(\.name))
+    let listed = Set(InspectorManual.environment.map(\.name))
     #expect(read.subtracting(listed) == [], "read but not in the manual")
-    let text = ManualPage(root: CommandTree.root, version: Inspector.version).roff
+    let text = InspectorManual.page.roff
     for name in read { #expect(text.contains(".B \(name)\n"), "\(name)") }
   }
 
-  @Test func textIsEscapedForRoff() {
-    #expect(ManualPage.escaped("Rénard --db C:\\x") == "R\\[u00E9]nard \\-\\-db C:\\ex")
-    #expect(ManualPage.escaped("🐦‍⬛") == "\\[u1F426]\\[u200D]\\[u2B1B]")
-  }
 }

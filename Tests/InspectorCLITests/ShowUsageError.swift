@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// What `inspector show` without its argument writes to stderr, to the letter: the error line,
 /// the command's usage and where to read more. Both the in-process and the built-binary tests
 /// expect exactly this text.

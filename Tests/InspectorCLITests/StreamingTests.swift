@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 import Foundation
 import Testing
 

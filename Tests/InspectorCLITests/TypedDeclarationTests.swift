@@ -1,41 +1,11 @@
-import CaseStore
+import CommandLineKit
 import Testing
 
 @testable import InspectorCLI
 
-/// Required, optional and repeating follow from a declaration's type, and its values are read
-/// typed.
+/// Every command lists each of its declarations once, and a bad value is the usage error it
+/// always was.
 @Suite struct TypedDeclarationTests {
-  @Test func theTypeDecidesRequiredOptionalAndRepeating() {
-    let required = Option<PawSize>("paw", help: "Paw size.")
-    #expect(required.spec.isRequired && required.spec.kind == .value)
-    #expect(required.spec.allowedValues == ["small", "medium", "large"])
-    let optional = Option<PositiveCount?>("limit", valueName: "n", help: "How many.")
-    #expect(!optional.spec.isRequired && optional.spec.synopsis == "--limit <n>")
-    let repeating = Option<[String]>("fruit", help: "A fruit.")
-    #expect(repeating.spec.kind == .repeatingValue)
-    #expect(!Argument<String>("animal", help: "The suspect.").spec.isOptional)
-    #expect(Argument<String?>("text", help: "Text.").spec.isOptional)
-    #expect(Argument<[String]>("values", help: "Values.").spec.isRepeating)
-  }
-
-  @Test func valuesAreConvertedOnceAndReadTyped() throws {
-    let limit = Option<PositiveCount?>("limit", valueName: "n", help: "How many.")
-    let fruits = Option<[String]>("fruit", help: "A fruit.")
-    let parsed = ParsedArguments(
-      commandPath: ["rank"], optionValues: ["limit": ["7"], "fruit": ["fig", "kiwi"]])
-    #expect(try limit.decode(parsed) as? PositiveCount? == PositiveCount(argument: "7"))
-    #expect(try fruits.decode(parsed) as? [String] == ["fig", "kiwi"])
-    #expect(try limit.decode(ParsedArguments(commandPath: [])) as? PositiveCount? == .some(nil))
-  }
-
-  @Test func aRejectedValueCarriesItsTypesReason() {
-    let limit = Option<PositiveCount?>("limit", valueName: "n", help: "How many.")
-    #expect(throws: RejectedValue(value: "0", reason: "expected a whole number, 1 or more")) {
-      try limit.decode(ParsedArguments(commandPath: [], optionValues: ["limit": ["0"]]))
-    }
-  }
-
   @Test func aBadValueIsTheSameUsageErrorAsBefore() {
     let outcome = Inspector.run(
       arguments: ["rank", "--limit", "0", "--db", "/nonexistent/x.sqlite"], environment: [:])
@@ -44,5 +14,36 @@ import Testing
       outcome.standardError.hasPrefix(
         "inspector: error: The value '0' is invalid for '--limit <n>': expected a whole number,"
           + " 1 or more\n"))
+  }
+
+  /// The spec, the checks and the typed reads all follow a command's `declarations`: a stored
+  /// declaration it forgot to list would be missing from help and from the parser, so it must
+  /// list every stored one, once, in the order they are declared.
+  @Test func everyCommandListsEachOfItsStoredDeclarationsOnce() {
+    for (path, command) in CommandTree.leaves {
+      let instance = command.init()
+      let stored = Mirror(reflecting: instance).children.compactMap {
+        $0.value as? any CommandDeclaration
+      }
+      #expect(
+        instance.declarations.map(\.label) == stored.map(\.label), "\(path.joined(separator: " "))")
+    }
+  }
+
+  /// A command that reads a value it did not declare gets nothing, not a crash (before, a
+  /// `preconditionFailure`).
+  @Test func aValueTheCommandDidNotDeclareReadsAsAbsent() throws {
+    let parser = ArgumentParser(root: CommandTree.root)
+    guard case .run(let parsed) = try parser.parse(["list", "--db", "/nonexistent/x.sqlite"])
+    else {
+      Issue.record("list did not parse")
+      return
+    }
+    let context = try CommandContext(
+      arguments: parsed, parser: parser, environment: [:], stdoutIsTerminal: false,
+      writeToStandardError: { _ in }, declarations: ListCommand().declarations)
+    #expect(try context[RankCommand().limit] == nil)
+    #expect(!context[RankCommand().all])
+    #expect(throws: UsageError.self) { try context[ShowCommand().animal] }
   }
 }

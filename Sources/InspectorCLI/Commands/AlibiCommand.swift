@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector alibi <animal> [TEXT | --clear]`: set, clear, or print the alibi.
 struct AlibiCommand: InspectorCommand {
@@ -10,17 +11,20 @@ struct AlibiCommand: InspectorCommand {
   let text = Argument<String?>("text", help: "The alibi statement (may span lines).")
   let clear = Flag("clear", help: "Remove the alibi.")
 
+  var declarations: [any CommandDeclaration] { [animal, text, clear] }
+
   func validate(_ context: CommandContext) throws(UsageError) {
-    if context[clear] && context[text] != nil {
+    let text = try context[text]
+    if context[clear] && text != nil {
       throw context.usageError("Give either <text> or --clear, not both")
     }
   }
 
   func run(_ context: CommandContext) throws -> String {
-    let text = context[self.text]
+    let text = try context[self.text]
     let clear = context[self.clear]
     guard clear || text != nil else {
-      let suspect = try context.openDatabase(write: false).suspects.find(context[animal])
+      let suspect = try context.openDatabase(write: false).suspects.find(try context[animal])
       return Render.record(
         context, json: [("id", .integer(suspect.id)), ("alibi", .string(suspect.alibi))],
         csvHeader: ["id", "alibi"], csv: ["\(suspect.id)", suspect.alibi]
@@ -30,7 +34,7 @@ struct AlibiCommand: InspectorCommand {
           : TextRules.displayable(suspect.alibi)
       }
     }
-    let suspect = try context.changeSuspect(context[animal]) { database, id in
+    let suspect = try context.changeSuspect(try context[animal]) { database, id in
       try database.suspects.setAlibi(id: id, clear ? "" : text ?? "")
     }
     let message =

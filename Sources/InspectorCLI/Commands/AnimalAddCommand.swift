@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector animal add --name N --species S --paw P [--emoji E] [--fruit F]...`.
 struct AnimalAddCommand: InspectorCommand {
@@ -13,12 +14,14 @@ struct AnimalAddCommand: InspectorCommand {
   let fruits = Option<[String]>(
     "fruit", help: "A favourite fruit; repeat in order of preference.")
 
+  var declarations: [any CommandDeclaration] { [name, species, paw, emoji, fruits] }
+
   func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: true)
     let suspect = try database.suspects.add(
       NewSuspect(
-        name: context[name], species: context[species], pawSize: context[paw],
-        emoji: context[emoji], favoriteFruits: context[fruits]))
+        name: try context[name], species: try context[species], pawSize: try context[paw],
+        emoji: try context[emoji], favoriteFruits: try context[fruits]))
     return SuspectOutput.render(
       suspect, context,
       message: "Added \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"

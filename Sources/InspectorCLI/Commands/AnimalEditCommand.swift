@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector animal edit <animal> [--name N] [--species S] [--paw P] [--emoji E]`.
 struct AnimalEditCommand: InspectorCommand {
@@ -12,15 +13,17 @@ struct AnimalEditCommand: InspectorCommand {
   let paw = Option<PawSize?>("paw", help: "A new paw size.")
   let emoji = Option<String?>("emoji", help: "A new emoji; an empty value removes it.")
 
+  var declarations: [any CommandDeclaration] { [animal, name, species, paw, emoji] }
+
   func validate(_ context: CommandContext) throws(UsageError) {
-    if edit(context).isEmpty {
+    if try edit(context).isEmpty {
       throw context.usageError("Nothing to change: give --name, --species, --paw or --emoji")
     }
   }
 
   func run(_ context: CommandContext) throws -> String {
-    let edit = self.edit(context)
-    let suspect = try context.changeSuspect(context[animal]) { database, id in
+    let edit = try self.edit(context)
+    let suspect = try context.changeSuspect(try context[animal]) { database, id in
       try database.suspects.edit(id: id, edit)
     }
     return SuspectOutput.render(
@@ -30,9 +33,9 @@ struct AnimalEditCommand: InspectorCommand {
   }
 
   /// The change the options ask for.
-  func edit(_ context: CommandContext) -> SuspectEdit {
+  func edit(_ context: CommandContext) throws(UsageError) -> SuspectEdit {
     SuspectEdit(
-      name: context[name], species: context[species], pawSize: context[paw],
-      emoji: context[emoji].map { $0.isEmpty ? nil : $0 })
+      name: try context[name], species: try context[species], pawSize: try context[paw],
+      emoji: try context[emoji].map { $0.isEmpty ? nil : $0 })
   }
 }

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 #if canImport(Glibc)
   import Glibc
@@ -21,8 +22,10 @@ struct BackupCommand: InspectorCommand {
     help: "How the copy is checked before it replaces DEST: quick_check (quick, the default),"
       + " integrity_check (full), or not at all.")
 
+  var declarations: [any CommandDeclaration] { [dest, verify] }
+
   func run(_ context: CommandContext) throws -> String {
-    let destination = context[dest].path
+    let destination = try context[dest].path
     try context.requireDatabaseFile()
     let file = try context.outputFile(destination, writing: "a backup")
     let showProgress = OutputStyle.isTerminal(fileDescriptor: 2)
@@ -31,7 +34,7 @@ struct BackupCommand: InspectorCommand {
       summary = try Interruption.during {
         try CaseFile.backup(
           at: context.databasePath, to: file, busyTimeout: context.busyTimeout,
-          verify: context[verify] ?? .quick
+          verify: try context[verify] ?? .quick
         ) { remaining, total in
           try Interruption.check("the backup")
           guard showProgress, total > 0 else { return }

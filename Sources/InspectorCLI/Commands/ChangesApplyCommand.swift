@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector changes apply FILE`: applies a changeset file in one transaction, recorded in the
 /// case history as one change set; conflicts are listed and nothing is applied unless
@@ -13,11 +14,13 @@ struct ChangesApplyCommand: InspectorCommand {
     help: "What to do with changes that conflict: fail (the default: apply nothing), skip"
       + " them, or replace the rows with them.")
 
+  var declarations: [any CommandDeclaration] { [file, onConflict] }
+
   func run(_ context: CommandContext) throws -> String {
-    let path = context[file].path
+    let path = try context[file].path
     let changeset = try ChangesetFile.read(path)
     let database = try context.openDatabase(write: true)
-    let policy = context[onConflict] ?? .fail
+    let policy = try context[onConflict] ?? .fail
     do {
       let applied = try database.apply(changeset, path: path, onConflict: policy)
       let replaced = applied.conflicts.filter(\.replaced).count

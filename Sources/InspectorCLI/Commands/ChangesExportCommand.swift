@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector changes export --base BASE`: the changes made since BASE (the copy an
 /// investigator took away) as a changeset file, on stdout or in `--output` (docs/changes.md),
@@ -12,8 +13,10 @@ struct ChangesExportCommand: InspectorCommand {
   let output = Option<FilePath?>(
     "output", valueName: "file", help: "Write the changeset to this file instead of stdout.")
 
+  var declarations: [any CommandDeclaration] { [base, output] }
+
   func run(_ context: CommandContext) throws -> String {
-    let basePath = context[base].path
+    let basePath = try context[base].path
     // Checked before any work: the file may not be the case file, the base, or their files.
     let file = try context[output].map {
       try context.outputFile(

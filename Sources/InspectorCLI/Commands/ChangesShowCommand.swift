@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector changes show FILE`: a changeset file's changes in words, without applying them.
 struct ChangesShowCommand: InspectorCommand {
@@ -7,8 +8,10 @@ struct ChangesShowCommand: InspectorCommand {
 
   let file = Argument<FilePath>("file", help: "A file written by 'inspector changes export'.")
 
+  var declarations: [any CommandDeclaration] { [file] }
+
   func run(_ context: CommandContext) throws -> String {
-    let path = context[file].path
+    let path = try context[file].path
     let changeset = try ChangesetFile.read(path)
     let changes = try context.openDatabase(write: false).changes(in: changeset, path: path)
     try ChangePresenter.write(changes, none: "\(path) holds no changes.", context)

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector check`: every check of ``CaseFile/check(_:)`` (integrity, foreign keys,
 /// migrations, `application_id`, the schema against the migrations', derived columns,
@@ -15,6 +16,8 @@ struct CheckCommand: InspectorCommand {
       """)
 
   static let csvHeader = ["severity", "check", "table", "row", "finding", "hint"]
+
+  var declarations: [any CommandDeclaration] { [] }
 
   func run(_ context: CommandContext) throws -> String {
     try context.requireDatabaseFile()

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `inspector completions bash|zsh|fish`: prints a completion script for the shell, generated
 /// from the command tree (``CompletionScript``), so completion never falls out of step with the
 /// commands.
@@ -14,7 +16,9 @@ struct CompletionsCommand: InspectorCommand {
 
   let shell = Argument<CompletionShell>("shell", help: "The shell that loads the script.")
 
+  var declarations: [any CommandDeclaration] { [shell] }
+
   func run(_ context: CommandContext) throws -> String {
-    CompletionScript(root: CommandTree.root).script(for: context[shell])
+    CompletionScript(root: CommandTree.root).script(for: try context[shell])
   }
 }

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector demo`: the main job in one command. Creates and seeds the database when it is
 /// new (or holds nothing yet), then prints the suspect table, the latest bulletin and its
@@ -7,6 +8,8 @@ struct DemoCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "demo",
     abstract: "Create and seed the database if missing; show suspects, latest bulletin, ranking.")
+
+  var declarations: [any CommandDeclaration] { [] }
 
   func run(_ context: CommandContext) throws -> String {
     let (database, created) = try context.createDatabase()

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector diff OTHER`: the records that differ between another case file (a backup, a
 /// colleague's copy) and the database, as the changes that turn OTHER into the database
@@ -11,8 +12,10 @@ struct DiffCommand: InspectorCommand {
   let other = Argument<FilePath>(
     "other", help: "The other case file (read only), at the same schema version.")
 
+  var declarations: [any CommandDeclaration] { [other] }
+
   func run(_ context: CommandContext) throws -> String {
-    let path = context[other].path
+    let path = try context[other].path
     let changes = try context.openDatabase(write: false).changes(since: path)
     try ChangePresenter.write(changes, none: "No differences from \(path).", context)
     return ""

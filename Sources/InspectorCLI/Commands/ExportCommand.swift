@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector export [--format csv]`: the whole case as one versioned JSON document
 /// (docs/export-format.md), or the suspects as CSV.
@@ -11,6 +12,8 @@ struct ExportCommand: InspectorCommand {
       interviews, and the incidents; 'inspector import' reads it back. See
       docs/export-format.md.
       """)
+
+  var declarations: [any CommandDeclaration] { [] }
 
   func validate(_ context: CommandContext) throws(UsageError) {
     if context.format == .ndjson {

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector favorite add <animal> <fruit>`: append a favourite fruit.
 struct FavoriteAddCommand: InspectorCommand {
@@ -9,9 +10,11 @@ struct FavoriteAddCommand: InspectorCommand {
   let animal = Argument<String>.animal
   let fruit = Argument<String>.fruit
 
+  var declarations: [any CommandDeclaration] { [animal, fruit] }
+
   func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.changeSuspect(context[animal]) { database, id in
-      try database.suspects.addFavorite(id: id, fruit: context[fruit])
+    let suspect = try context.changeSuspect(try context[animal]) { database, id in
+      try database.suspects.addFavorite(id: id, fruit: try context[fruit])
     }
     return SuspectOutput.renderFavorites(suspect, context)
   }

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector favorite move <animal> <fruit> --to N`: reorder one favourite; the others keep
 /// their relative order.
@@ -13,9 +14,12 @@ struct FavoriteMoveCommand: InspectorCommand {
     "to", valueName: "n",
     help: "The new position, 1 for the most favoured; past the last moves it last.")
 
+  var declarations: [any CommandDeclaration] { [animal, fruit, to] }
+
   func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.changeSuspect(context[animal]) { database, id in
-      try database.suspects.moveFavorite(id: id, fruit: context[fruit], to: context[to].value)
+    let suspect = try context.changeSuspect(try context[animal]) { database, id in
+      try database.suspects.moveFavorite(
+        id: id, fruit: try context[fruit], to: try context[to].value)
     }
     return SuspectOutput.renderFavorites(suspect, context)
   }

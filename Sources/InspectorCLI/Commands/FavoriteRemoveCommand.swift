@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector favorite remove <animal> <fruit>`: the other favourites keep their order.
 struct FavoriteRemoveCommand: InspectorCommand {
@@ -9,9 +10,11 @@ struct FavoriteRemoveCommand: InspectorCommand {
   let animal = Argument<String>.animal
   let fruit = Argument<String>.fruit
 
+  var declarations: [any CommandDeclaration] { [animal, fruit] }
+
   func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.changeSuspect(context[animal]) { database, id in
-      try database.suspects.removeFavorite(id: id, fruit: context[fruit])
+    let suspect = try context.changeSuspect(try context[animal]) { database, id in
+      try database.suspects.removeFavorite(id: id, fruit: try context[fruit])
     }
     return SuspectOutput.renderFavorites(suspect, context)
   }

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector fruit add <name> --color C`.
 struct FruitAddCommand: InspectorCommand {
@@ -10,10 +11,12 @@ struct FruitAddCommand: InspectorCommand {
   /// Checked by the case store (``Fruit/normalizedColor(_:)``, exit 65), so kept as text.
   let color = Option<String>("color", help: "A colour name (red, yellow, pink, ...) or #RRGGBB.")
 
+  var declarations: [any CommandDeclaration] { [name, color] }
+
   func run(_ context: CommandContext) throws -> String {
-    let color = try Fruit.normalizedColor(context[self.color])
+    let color = try Fruit.normalizedColor(try context[self.color])
     let fruit = try context.openDatabase(write: true).fruits.add(
-      name: context[name], color: color)
+      name: try context[name], color: color)
     return FruitOutput.render(
       fruit, context, message: "Added \(fruit.name) (\(fruit.color), id \(fruit.id)).")
   }

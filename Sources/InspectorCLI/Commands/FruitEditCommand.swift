@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector fruit edit <fruit> [--name N] [--color C]`: the rules of `fruit add`.
 struct FruitEditCommand: InspectorCommand {
@@ -12,21 +13,23 @@ struct FruitEditCommand: InspectorCommand {
   let color = Option<String?>(
     "color", help: "A new colour: a colour name (red, yellow, pink, ...) or #RRGGBB.")
 
+  var declarations: [any CommandDeclaration] { [fruit, name, color] }
+
   func validate(_ context: CommandContext) throws(UsageError) {
-    if edit(context).isEmpty {
+    if try edit(context).isEmpty {
       throw context.usageError("Nothing to change: give --name or --color")
     }
   }
 
   func run(_ context: CommandContext) throws -> String {
     let fruit = try context.openDatabase(write: true).fruits.edit(
-      context[self.fruit], edit(context))
+      try context[self.fruit], edit(context))
     return FruitOutput.render(
       fruit, context, message: "Updated \(fruit.name) (\(fruit.color), id \(fruit.id)).")
   }
 
   /// The change the options ask for.
-  func edit(_ context: CommandContext) -> FruitEdit {
-    FruitEdit(name: context[name], color: context[color])
+  func edit(_ context: CommandContext) throws(UsageError) -> FruitEdit {
+    FruitEdit(name: try context[name], color: try context[color])
   }
 }

@@ -1,9 +1,12 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector fruit list`: every fruit with its colour.
 struct FruitListCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "list", abstract: "List the fruits and their colours.")
+
+  var declarations: [any CommandDeclaration] { [] }
 
   func run(_ context: CommandContext) throws -> String {
     let listing = ListingWriter<Fruit>(

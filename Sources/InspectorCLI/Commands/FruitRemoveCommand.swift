@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector fruit remove <fruit>`: refused while a suspect favours it or an incident
 /// concerns it, naming them (README "A short tour").
@@ -9,8 +10,10 @@ struct FruitRemoveCommand: InspectorCommand {
 
   let fruit = Argument<String>.fruit
 
+  var declarations: [any CommandDeclaration] { [fruit] }
+
   func run(_ context: CommandContext) throws -> String {
-    let fruit = try context.openDatabase(write: true).fruits.remove(context[self.fruit])
+    let fruit = try context.openDatabase(write: true).fruits.remove(try context[self.fruit])
     return FruitOutput.render(fruit, context, message: "Removed \(fruit.name).")
   }
 }

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector history [<animal>] [--fruit F] [--incident ID] [--since TIME] [--limit N]`: the
 /// case history, change sets newest first (docs/history.md).
@@ -25,21 +26,23 @@ struct HistoryCommand: InspectorCommand {
     "since", valueName: "time", help: "Only change sets at or after TIME (YYYY-MM-DDTHH:MM).")
   let limit = Option<PositiveCount?>("limit", valueName: "n", help: "At most N change sets.")
 
+  var declarations: [any CommandDeclaration] { [animal, fruit, incident, since, limit] }
+
   func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: false)
     let history = database.history
-    var filter = CaseHistory.Filter(limit: context[limit]?.value)
-    if let animal = context[animal] {
+    var filter = CaseHistory.Filter(limit: try context[limit]?.value)
+    if let animal = try context[animal] {
       filter.animalID = try history.resolveSuspect(animal)
     }
-    if let fruit = context[fruit] {
+    if let fruit = try context[fruit] {
       filter.fruitID = try database.fruits.find(fruit).id
     }
-    if let incident = context[incident] {
+    if let incident = try context[incident] {
       guard let id = Int64(incident), id > 0 else { throw CaseError.unknownIncident(incident) }
       filter.incidentID = id
     }
-    if let since = context[since] {
+    if let since = try context[since] {
       filter.since = try history.utcTime(parsing: since)
     }
     let writer = HistoryPresenter.writer(context)

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector history prune --before TIME`: drop the history before a time, keeping what the
 /// rows were then (docs/history.md "Pruning").
@@ -18,8 +19,10 @@ struct HistoryPruneCommand: InspectorCommand {
   let before = Option<String>(
     "before", valueName: "time", help: "Drop the change sets recorded before TIME.")
 
+  var declarations: [any CommandDeclaration] { [before] }
+
   func run(_ context: CommandContext) throws -> String {
-    let prune = try context.openDatabase(write: true).history.prune(before: context[before])
+    let prune = try context.openDatabase(write: true).history.prune(before: try context[before])
     let json: [(String, JSONValue)] = [
       ("pruned", .integer(Int64(prune.pruned))), ("baseline", JSONValue(prune.baseline)),
       ("change_set", JSONValue(prune.changeSet)),

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector import FILE|- [--on-conflict fail|skip|update] [--dry-run]`: a JSON case
 /// document, or CSV of suspects or fruits, in one transaction (docs/export-format.md).
@@ -20,11 +21,13 @@ struct ImportCommand: InspectorCommand {
     help: "What to do with a record that differs from the stored one (default fail).")
   let dryRun = Flag("dry-run", help: "Report what would change; store nothing.")
 
+  var declarations: [any CommandDeclaration] { [file, onConflict, dryRun] }
+
   func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: true)
-    let document = try CaseTransfer.parse(try InputFile.read(context[file].path))
+    let document = try CaseTransfer.parse(try InputFile.read(try context[file].path))
     let report = try database.importCase(
-      document, onConflict: context[onConflict] ?? .fail, dryRun: context[dryRun])
+      document, onConflict: try context[onConflict] ?? .fail, dryRun: context[dryRun])
     return ImportPresenter.render(report, context)
   }
 }

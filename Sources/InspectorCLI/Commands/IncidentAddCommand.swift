@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector incident add --fruit F --at TIME [--paw P] [--lat X --lon Y] [--notes T]`.
 struct IncidentAddCommand: InspectorCommand {
@@ -15,23 +16,25 @@ struct IncidentAddCommand: InspectorCommand {
   let lon = Option<String?>.longitude
   let notes = Option<String?>("notes", valueName: "text", help: "Free-text notes.")
 
+  var declarations: [any CommandDeclaration] { [fruit, at, paw, lat, lon, notes] }
+
   func validate(_ context: CommandContext) throws(UsageError) {
     // Usage errors (64) before bad values (65).
-    if (context[lat] == nil) != (context[lon] == nil) {
+    if (try context[lat] == nil) != (try context[lon] == nil) {
       throw context.usageError("--lat and --lon go together")
     }
   }
 
   func run(_ context: CommandContext) throws -> String {
-    let occurredAt = try LocalDateTime(parsing: context[at])
+    let occurredAt = try LocalDateTime(parsing: try context[at])
     var location: Location?
-    if let lat = context[lat], let lon = context[lon] {
+    if let lat = try context[lat], let lon = try context[lon] {
       location = try Location(parsingLatitude: lat, longitude: lon)
     }
     let incident = try context.openDatabase(write: true).incidents.add(
       NewIncident(
-        fruit: context[fruit], occurredAt: occurredAt, pawSize: context[paw],
-        location: location, notes: context[notes] ?? ""))
+        fruit: try context[fruit], occurredAt: occurredAt, pawSize: try context[paw],
+        location: location, notes: try context[notes] ?? ""))
     return IncidentPresenter.render(incident, context, verb: "Recorded")
   }
 }

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector incident edit ID [--fruit F] [--at TIME] [--paw P | --no-paw]
 /// [--lat X --lon Y | --no-place] [--notes T]`: the rules of `incident add`.
@@ -20,19 +21,29 @@ struct IncidentEditCommand: InspectorCommand {
   let notes = Option<String?>(
     "notes", valueName: "text", help: "Free-text notes; an empty value clears them.")
 
+  var declarations: [any CommandDeclaration] {
+    [id, fruit, at, paw, noPaw, lat, lon, noPlace, notes]
+  }
+
   func validate(_ context: CommandContext) throws(UsageError) {
     // Usage errors (64) before bad values (65).
-    if context[paw] != nil && context[noPaw] {
+    let paw = try context[paw]
+    let lat = try context[lat]
+    let lon = try context[lon]
+    if paw != nil && context[noPaw] {
       throw context.usageError("Give either --paw or --no-paw")
     }
-    if (context[lat] == nil) != (context[lon] == nil) {
+    if (lat == nil) != (lon == nil) {
       throw context.usageError("--lat and --lon go together")
     }
-    if context[lat] != nil && context[noPlace] {
+    if lat != nil && context[noPlace] {
       throw context.usageError("Give either --lat and --lon, or --no-place")
     }
-    if context[fruit] == nil && context[at] == nil && context[paw] == nil && !context[noPaw]
-      && context[lat] == nil && !context[noPlace] && context[notes] == nil
+    let fruit = try context[fruit]
+    let at = try context[at]
+    let notes = try context[notes]
+    if fruit == nil && at == nil && paw == nil && !context[noPaw] && lat == nil
+      && !context[noPlace] && notes == nil
     {
       throw context.usageError(
         "Nothing to change: give --fruit, --at, --paw, --no-paw, --lat and --lon, --no-place"
@@ -41,20 +52,20 @@ struct IncidentEditCommand: InspectorCommand {
   }
 
   func run(_ context: CommandContext) throws -> String {
-    var edit = IncidentEdit(fruit: context[fruit], notes: context[notes])
+    var edit = IncidentEdit(fruit: try context[fruit], notes: try context[notes])
     edit.occurredAt = try context[at].map { try LocalDateTime(parsing: $0) }
     if context[noPaw] {
       edit.pawSize = .some(nil)
-    } else if let paw = context[paw] {
+    } else if let paw = try context[paw] {
       edit.pawSize = paw
     }
     if context[noPlace] {
       edit.location = .some(nil)
-    } else if let lat = context[lat], let lon = context[lon] {
+    } else if let lat = try context[lat], let lon = try context[lon] {
       edit.location = try Location(parsingLatitude: lat, longitude: lon)
     }
     let incident = try context.openDatabase(write: true).incidents.edit(
-      "\(context[id].value)", edit)
+      "\(try context[id].value)", edit)
     return IncidentPresenter.render(incident, context, verb: "Updated")
   }
 }

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector incident show <id>`: the bulletin and its top suspects.
 struct IncidentShowCommand: InspectorCommand {
@@ -11,9 +12,11 @@ struct IncidentShowCommand: InspectorCommand {
   /// How many suspects the bulletin page lists.
   static let topSuspects = 3
 
+  var declarations: [any CommandDeclaration] { [id] }
+
   func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: false)
-    let incident = try database.incidents.find("\(context[id].value)")
+    let incident = try database.incidents.find("\(try context[id].value)")
     IncidentPresenter.warnAboutBrokenReferences([incident], context)
     guard context.format == .table else {
       return Render.record(

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector init [--seed]`: create the database if missing and apply pending migrations;
 /// `--seed` loads the seed case (README "A short tour").
@@ -8,6 +9,8 @@ struct InitCommand: InspectorCommand {
     abstract: "Create the database if missing and apply pending migrations.")
 
   let seed = Flag("seed", help: "Load the seed case (refused when suspects already exist).")
+
+  var declarations: [any CommandDeclaration] { [seed] }
 
   func run(_ context: CommandContext) throws -> String {
     let (database, created) = try context.createDatabase()

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector list [filters] [--sort KEY [--reverse]] [--limit N] [--offset N] [--as-of TIME]`:
 /// the suspect table (README "A short tour"), all of it or the suspects the filters select, now
@@ -37,19 +38,26 @@ struct ListCommand: InspectorCommand {
   let offset = Option<Count?>(
     "offset", valueName: "n", help: "Leave out the first N suspects of the order.")
 
+  var declarations: [any CommandDeclaration] {
+    [
+      asOf, species, paw, minLevel, maxLevel, favorite, noAlibi, awakeAt, sort, reverse, limit,
+      offset,
+    ]
+  }
+
   func run(_ context: CommandContext) throws -> String {
     var filter = SuspectFilter()
-    filter.species = context[species]
-    filter.pawSize = context[paw]
+    filter.species = try context[species]
+    filter.pawSize = try context[paw]
     filter.minLevel = try context[minLevel].map { try SuspicionLevel(parsing: $0) }
     filter.maxLevel = try context[maxLevel].map { try SuspicionLevel(parsing: $0) }
-    filter.favorite = context[favorite]
+    filter.favorite = try context[favorite]
     filter.noAlibi = context[noAlibi]
     filter.awakeAt = try context[awakeAt].map { try ClockTime(parsing: $0, field: "awake-at time") }
-    filter.sort = context[sort] ?? .id
+    filter.sort = try context[sort] ?? .id
     filter.reverse = context[reverse]
-    filter.limit = context[limit]?.value
-    filter.offset = context[offset]?.value ?? 0
+    filter.limit = try context[limit]?.value
+    filter.offset = try context[offset]?.value ?? 0
     let listing = SuspectPresenter.listing(context)
     let database = try context.caseToRead(asOf: asOf)
     if filter.isEverything {

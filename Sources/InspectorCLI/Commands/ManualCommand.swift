@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `inspector manual`: prints the manual page (roff) generated from the command tree
 /// (``ManualPage``); `man -l` renders it.
 struct ManualCommand: InspectorCommand {
@@ -10,7 +12,9 @@ struct ManualCommand: InspectorCommand {
       """)
   static let usesDatabase = false
 
+  var declarations: [any CommandDeclaration] { [] }
+
   func run(_ context: CommandContext) throws -> String {
-    ManualPage(root: CommandTree.root, version: Inspector.version).roff
+    InspectorManual.page.roff
   }
 }

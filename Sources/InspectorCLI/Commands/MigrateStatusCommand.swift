@@ -1,10 +1,13 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector migrate status`: each migration's version, name, state (`applied`, `pending`,
 /// `drift`, or `unknown` for a newer database) and time applied (README "Operations").
 struct MigrateStatusCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "status", abstract: "List applied and pending migrations (drift is marked).")
+
+  var declarations: [any CommandDeclaration] { [] }
 
   func run(_ context: CommandContext) throws -> String {
     try context.requireDatabaseFile()

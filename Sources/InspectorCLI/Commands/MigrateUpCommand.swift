@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector migrate up [--to V] [--dry-run]`: apply pending migrations, each in its own
 /// transaction (README "Operations"). Drift or a newer database refuses (exit 65).
@@ -10,8 +11,10 @@ struct MigrateUpCommand: InspectorCommand {
   let to = Option<MigrationVersion?>("to", valueName: "version", help: "Stop after this version.")
   let dryRun = Flag("dry-run", help: "Show what would be applied; change nothing.")
 
+  var declarations: [any CommandDeclaration] { [to, dryRun] }
+
   func run(_ context: CommandContext) throws -> String {
-    let target = context[to]?.value
+    let target = try context[to]?.value
     try context.requireDatabaseFile()
     let dryRun = context[self.dryRun]
     let (applied, version, markRestored) = try CaseFile.migrate(

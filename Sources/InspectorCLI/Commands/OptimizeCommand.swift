@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector optimize [--vacuum]`: fresh planner statistics and, with `--vacuum`, the free
 /// pages given back (docs/operations.md "optimize").
@@ -14,6 +15,8 @@ struct OptimizeCommand: InspectorCommand {
       """)
 
   let vacuum = Flag("vacuum", help: "Also reclaim free pages (VACUUM).")
+
+  var declarations: [any CommandDeclaration] { [vacuum] }
 
   func run(_ context: CommandContext) throws -> String {
     let report = try context.openDatabase(write: true, allowingDamagedSchema: true).optimize(

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector rank [--incident ID] [--limit N | --all] [--explain]`: the suspicion ranking
 /// (README "The ranking").
@@ -19,18 +20,20 @@ struct RankCommand: InspectorCommand {
   let all = Flag("all", help: "Show every suspect.")
   let explain = Flag("explain", help: "Show each clue's verdict.")
 
+  var declarations: [any CommandDeclaration] { [incident, limit, all, explain] }
+
   func validate(_ context: CommandContext) throws(UsageError) {
-    if context[all] && context[limit] != nil {
+    if context[all], try context[limit] != nil {
       throw context.usageError("Give either --limit or --all, not both")
     }
-    if context[explain] && context[incident] == nil {
+    if context[explain], try context[incident] == nil {
       throw context.usageError("--explain shows clue verdicts, so it needs --incident <id>")
     }
   }
 
   func run(_ context: CommandContext) throws -> String {
     // `--limit N`, `--all` (no limit), or 20.
-    let limit = context[all] ? nil : (context[self.limit]?.value ?? 20)
+    let limit = context[all] ? nil : (try context[self.limit]?.value ?? 20)
     let database = try context.openDatabase(write: false)
     // Ties are ordered by name_key: make the keys other clients wrote right first.
     database.refoldPendingKeysIfAny()
@@ -41,7 +44,7 @@ struct RankCommand: InspectorCommand {
       csvHeader: Self.csvHeader, writeCSV: { CSVWriter.appendRecord(Self.csvFields($0), to: &$1) },
       layout: { Self.tableLayout(firstPage: $0, presenter: presenter, explain: explain) })
     let ranking = SuspicionRanking(database: database)
-    if let reference = context[incident] {
+    if let reference = try context[incident] {
       let incident = try database.incidents.find(id: reference.value)
       IncidentPresenter.warnAboutBrokenReferences([incident], context)
       try ranking.forEachPage(for: incident, limit: limit) { try listing.write($0) }

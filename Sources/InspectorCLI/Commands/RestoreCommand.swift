@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector restore SRC [--force] [--accept-faults] [--dry-run]`: replace the database with a
 /// verified backup, atomically (README "A short tour"); refuses files that are not case
@@ -18,8 +19,10 @@ struct RestoreCommand: InspectorCommand {
       + " as it is (never a damaged or foreign file).")
   let dryRun = Flag("dry-run", help: "Run every check and say what would happen; change nothing.")
 
+  var declarations: [any CommandDeclaration] { [src, force, acceptFaults, dryRun] }
+
   func run(_ context: CommandContext) throws -> String {
-    let source = context[src].path
+    let source = try context[src].path
     let dryRun = context[self.dryRun]
     let summary = try CaseFile.restore(
       from: source, to: context.databasePath, force: context[force],

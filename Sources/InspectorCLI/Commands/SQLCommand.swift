@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector sql QUERY [--param NAME=VALUE]... [--write]`: ad-hoc SQL (README "A short tour").
 struct SQLCommand: InspectorCommand {
@@ -23,16 +24,18 @@ struct SQLCommand: InspectorCommand {
       + " each name once.")
   let write = Flag("write", help: "Allow changes; the script runs in one transaction.")
 
+  var declarations: [any CommandDeclaration] { [query, parameters, write] }
+
   /// A parameter named twice would leave one of the two values unused without a word.
   func validate(_ context: CommandContext) throws(UsageError) {
     var seen = Set<String>()
-    for parameter in context[parameters] where !seen.insert(parameter.name).inserted {
+    for parameter in try context[parameters] where !seen.insert(parameter.name).inserted {
       throw context.usageError("--param \(parameter.name) is given twice")
     }
   }
 
   func run(_ context: CommandContext) throws -> String {
-    let query = AdHocQuery(sql: context[self.query], parameters: context[parameters])
+    let query = AdHocQuery(sql: try context[self.query], parameters: try context[parameters])
     if context[write] {
       // Not streamed: rows are shown only once the transaction has committed, as one page, so
       // a table's widths come from every row.

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 #if canImport(Glibc)
   import Glibc
@@ -23,6 +24,8 @@ struct SearchCommand: InspectorCommand {
   let limit = Option<PositiveCount?>(
     "limit", valueName: "n", help: "How many matches at most (default 20).")
 
+  var declarations: [any CommandDeclaration] { [text, raw, limit] }
+
   func run(_ context: CommandContext) throws -> String {
     let database = try context.openDatabase(write: false)
     // Bring the index up to date with other clients' writes first (inspector's own writes
@@ -42,7 +45,7 @@ struct SearchCommand: InspectorCommand {
       context.format == .table && context.style.usesColor
       ? (open: "\u{1B}[1m", close: "\u{1B}[22m") : (open: "[", close: "]")
     let hits = try database.search(
-      context[text], raw: context[raw], limit: context[limit]?.value ?? 20, marks: marks)
+      try context[text], raw: context[raw], limit: try context[limit]?.value ?? 20, marks: marks)
     if hits.isEmpty, context.format == .table { return "No matches.\n" }
     let listing = ListingWriter<SearchHit>(
       context,

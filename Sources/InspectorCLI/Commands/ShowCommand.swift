@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector show <animal> [--as-of TIME]`: the inspector view of one suspect (README "A
 /// short tour"), now or as it stood then.
@@ -14,8 +15,10 @@ struct ShowCommand: InspectorCommand {
   let animal = Argument<String>.animal
   let asOf = Option<String?>.asOf
 
+  var declarations: [any CommandDeclaration] { [animal, asOf] }
+
   func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.caseToRead(asOf: asOf).suspects.find(context[animal])
+    let suspect = try context.caseToRead(asOf: asOf).suspects.find(try context[animal])
     return SuspectOutput.render(suspect, context)
   }
 }

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector sleep <animal> [--sleep HH:MM --wake HH:MM | --clear]`: set or clear the sleep
 /// schedule; with no option, add the standard 22:30-06:30 schedule when none exists.
@@ -15,11 +16,15 @@ struct SleepCommand: InspectorCommand {
     "wake", valueName: "HH:MM", help: "When the suspect wakes (24-hour clock).")
   let clear = Flag("clear", help: "Remove the sleep schedule.")
 
+  var declarations: [any CommandDeclaration] { [animal, sleep, wake, clear] }
+
   func validate(_ context: CommandContext) throws(UsageError) {
-    if context[clear] && (context[sleep] != nil || context[wake] != nil) {
+    let sleep = try context[sleep]
+    let wake = try context[wake]
+    if context[clear] && (sleep != nil || wake != nil) {
       throw context.usageError("Give either --sleep and --wake, or --clear")
     }
-    if (context[sleep] == nil) != (context[wake] == nil) {
+    if (sleep == nil) != (wake == nil) {
       throw context.usageError("--sleep and --wake go together")
     }
   }
@@ -27,12 +32,12 @@ struct SleepCommand: InspectorCommand {
   func run(_ context: CommandContext) throws -> String {
     let clear = context[self.clear]
     var schedule: SleepSchedule?
-    if let sleepText = context[sleep], let wakeText = context[wake] {
+    if let sleepText = try context[sleep], let wakeText = try context[wake] {
       schedule = SleepSchedule(
         sleep: try ClockTime(parsing: sleepText, field: "sleep time"),
         wake: try ClockTime(parsing: wakeText, field: "wake time"))
     }
-    let suspect = try context.changeSuspect(context[animal]) { database, id in
+    let suspect = try context.changeSuspect(try context[animal]) { database, id in
       if clear {
         try database.suspects.setSleepSchedule(id: id, nil)
       } else if let schedule {

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector suspect <animal> LEVEL`: set the suspicion level, LEVEL in [0, 1].
 struct SuspectCommand: InspectorCommand {
@@ -13,9 +14,11 @@ struct SuspectCommand: InspectorCommand {
     help: "A number in [0, 1] in plain decimal notation: 0.5, .5 or 1 (dot as decimal,"
       + " no exponent).")
 
+  var declarations: [any CommandDeclaration] { [animal, level] }
+
   func run(_ context: CommandContext) throws -> String {
-    let level = try SuspicionLevel(parsing: context[self.level])
-    let suspect = try context.changeSuspect(context[animal]) { database, id in
+    let level = try SuspicionLevel(parsing: try context[self.level])
+    let suspect = try context.changeSuspect(try context[animal]) { database, id in
       try database.suspects.setSuspicionLevel(id: id, level)
     }
     return SuspectOutput.render(

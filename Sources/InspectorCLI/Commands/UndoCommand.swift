@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `inspector undo [ID]`: revert one change set of the history (docs/history.md "Undo").
 struct UndoCommand: InspectorCommand {
@@ -18,9 +19,11 @@ struct UndoCommand: InspectorCommand {
   let id = Argument<String?>(
     "id", help: "The change set's id, as 'inspector history' shows it (default: the latest).")
 
+  var declarations: [any CommandDeclaration] { [id] }
+
   func run(_ context: CommandContext) throws -> String {
     var changeSet: Int64?
-    if let text = context[id] {
+    if let text = try context[id] {
       guard let number = Int64(text), number > 0 else {
         throw CaseError.unknownChangeSet(text)
       }

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 extension Argument<String> {
   /// `<animal>`, taken by every command that acts on one suspect.
   static var animal: Self {

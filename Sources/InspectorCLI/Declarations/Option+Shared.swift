@@ -1,3 +1,5 @@
+import CommandLineKit
+
 extension Option<String?> {
   /// `--lat`, taken by `incident add` and `incident edit`. Kept as text: the case store checks
   /// it (exit 65, not 64).

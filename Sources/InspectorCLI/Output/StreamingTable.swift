@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A ``TextTable`` written as its rows arrive.
 ///
 /// The column widths come from the headers and the first page of rows, the only rows known

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A plain-text table for people: a header row, a rule, and rows aligned by display width.
 ///
 /// The `table` output format of README "A short tour". Columns are separated by two

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// How `inspector history` shows the case history (docs/output-formats.md "History"): a table
 /// of changes said in words for people, change set objects with their changes in JSON and

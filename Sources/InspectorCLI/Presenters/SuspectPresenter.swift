@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// Turns suspects into the three output formats (README "A short tour").
 ///

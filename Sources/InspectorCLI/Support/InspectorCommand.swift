@@ -1,5 +1,7 @@
+import CommandLineKit
+
 /// One leaf command of `inspector`: its configuration, its typed declarations (``Option``,
-/// ``Flag``, ``Argument`` stored properties, found in declaration order), a `validate` for
+/// ``Flag``, ``Argument`` stored properties, listed in ``declarations``), a `validate` for
 /// rules between options, and a `run` that calls the case store and returns what to print on
 /// stdout.
 ///
@@ -15,6 +17,9 @@ protocol InspectorCommand: Sendable {
   /// before it runs; `false` for commands that print something about the tool itself
   /// (`completions`, `manual`), which then also work under `env -i`.
   static var usesDatabase: Bool { get }
+  /// The command's declarations, each stored property once, in the order help lists them
+  /// (the command-tree test checks the list against the stored properties).
+  var declarations: [any CommandDeclaration] { get }
   /// Checks rules between options and arguments that no single declaration can state, such as
   /// `--limit` against `--all`.
   ///
@@ -31,11 +36,6 @@ extension InspectorCommand {
   func validate(_ context: CommandContext) throws(UsageError) {}
 
   static var usesDatabase: Bool { true }
-
-  /// The command's typed declarations, in the order its stored properties are declared.
-  var declarations: [any CommandDeclaration] {
-    Mirror(reflecting: self).children.compactMap { $0.value as? any CommandDeclaration }
-  }
 
   /// The command's spec, built from ``configuration`` and its declarations.
   static var spec: CommandSpec {

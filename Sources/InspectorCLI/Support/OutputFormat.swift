@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The output formats of README "A short tour".
 public enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
   /// Aligned text for people (by display width), colour on a terminal.

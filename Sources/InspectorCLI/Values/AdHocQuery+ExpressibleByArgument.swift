@@ -1,7 +1,8 @@
 import CaseStore
+import CommandLineKit
 
 /// `sql --param NAME=VALUE`.
 extension AdHocQuery.Parameter: ExpressibleByArgument {
-  init?(argument: String) { self.init(assignment: argument) }
-  static var invalidValueReason: String? { "expected NAME=VALUE" }
+  public init?(argument: String) { self.init(assignment: argument) }
+  public static var invalidValueReason: String? { "expected NAME=VALUE" }
 }

@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `backup --verify` accepts `quick`, `full` and `none`.
 extension CaseFile.BackupVerification: ExpressibleByArgument {}

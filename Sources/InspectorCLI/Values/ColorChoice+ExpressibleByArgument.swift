@@ -1,2 +1,4 @@
+import CommandLineKit
+
 /// `--color-output` accepts `auto`, `always` and `never`.
 extension ColorChoice: ExpressibleByArgument {}

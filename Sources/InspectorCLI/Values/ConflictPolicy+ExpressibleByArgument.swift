@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `--on-conflict` accepts `fail`, `skip` and `update`.
 extension ConflictPolicy: ExpressibleByArgument {}

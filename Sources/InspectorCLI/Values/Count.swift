@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A whole number, 0 or more, such as `list --offset`'s.
 struct Count: ExpressibleByArgument, Equatable {
   /// The number.

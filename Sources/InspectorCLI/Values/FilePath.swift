@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A file path that is not empty, such as `--db`'s: an empty value (`--db "$UNSET"`) must not
 /// fall through to a default file.
 struct FilePath: ExpressibleByArgument, Equatable {

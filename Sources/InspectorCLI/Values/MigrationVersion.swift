@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A migration version, a whole number of 1 or more, such as `migrate up --to`'s.
 struct MigrationVersion: ExpressibleByArgument, Equatable {
   /// The version.

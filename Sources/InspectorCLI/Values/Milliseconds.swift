@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A whole number of milliseconds, 0 or more, such as `--busy-timeout`'s.
 struct Milliseconds: ExpressibleByArgument, Equatable {
   /// The number of milliseconds.
@@ -8,7 +10,8 @@ struct Milliseconds: ExpressibleByArgument, Equatable {
     self.value = value
   }
 
-  static let invalidValueReason: String? = "expected a whole number of milliseconds, 0 or more"
+  static let invalidValueReason: String? =
+    "expected a whole number of milliseconds, 0 or more"
 
   static func invalidValueReason(for argument: String) -> String? {
     WholeNumber.tooLargeReason(argument) ?? invalidValueReason

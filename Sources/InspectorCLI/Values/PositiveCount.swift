@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A whole number, 1 or more, such as `rank --limit`'s.
 struct PositiveCount: ExpressibleByArgument, Equatable {
   /// The number.

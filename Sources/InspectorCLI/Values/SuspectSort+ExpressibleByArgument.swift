@@ -1,4 +1,5 @@
 import CaseStore
+import CommandLineKit
 
 /// `list --sort` accepts `level`, `name`, `species` and `id`.
 extension SuspectSort: ExpressibleByArgument {}

@@ -1,14 +1,12 @@
-@testable import InspectorCLI
-
 /// Finds mistakes in a command tree that the parser would only meet when a user types the
 /// command: duplicate option names (long or short, a command's own against the global ones),
 /// a positional after a repeating one, an optional positional before a required one, missing
 /// help text, groups that take positionals, a value named as a file (`<file>`,
 /// `--output <path>`) for which shells would not complete file names, and a declared `help`
 /// command at the top level (the parser's built-in `help` would hide it).
-enum CommandTreeChecker {
+public enum CommandTreeChecker {
   /// Every problem in the tree, one line each, naming the command; empty when it is sound.
-  static func problems(in root: CommandSpec) -> [String] {
+  public static func problems(in root: CommandSpec) -> [String] {
     var problems: [String] = []
     check(root, path: [root.name], globals: [], problems: &problems)
     return problems
@@ -89,7 +87,7 @@ enum CommandTreeChecker {
   }
 
   /// The paths of the tree's leaf commands, depth first.
-  static func leafPaths(of command: CommandSpec, path: [String] = []) -> [[String]] {
+  public static func leafPaths(of command: CommandSpec, path: [String] = []) -> [[String]] {
     let own = command.isGroup ? [] : [path]
     return own + command.subcommands.flatMap { leafPaths(of: $0, path: path + [$0.name]) }
   }

@@ -8,17 +8,29 @@
 ///
 /// Required, optional or repeatable follows from the type; the accepted values and the
 /// reason in errors from the value type's ``ExpressibleByArgument`` conformance. Read the
-/// value with `context[option]`.
-struct Option<Value: Sendable>: CommandDeclaration {
+/// value with ``ParsedValues``' `values[option]`, typed by `Value`.
+public struct Option<Value: Sendable>: CommandDeclaration {
   /// The untyped declaration the parser works with.
-  let spec: OptionSpec
+  public let spec: OptionSpec
   private let convert: @Sendable ([String]) throws(RejectedValue) -> Value
 
-  var optionSpec: OptionSpec? { spec }
-  var argumentSpec: ArgumentSpec? { nil }
+  /// The option this declares, or `nil` for an argument.
+  public var optionSpec: OptionSpec? { spec }
+  /// The argument this declares, or `nil` for an option or flag.
+  public var argumentSpec: ArgumentSpec? { nil }
 
-  func decode(_ parsed: ParsedArguments) throws(RejectedValue) -> any Sendable {
+  /// The option's value in a parsed command line, converted to `Value`.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Returns: The value: `nil` (optional) or empty (repeatable) when the option is absent.
+  /// - Throws: ``RejectedValue`` when a given value does not convert.
+  public func value(in parsed: ParsedArguments) throws(RejectedValue) -> Value {
     try convert(parsed.options(spec.name))
+  }
+
+  /// Converts the value and drops it (``CommandDeclaration/check(_:)``).
+  public func check(_ parsed: ParsedArguments) throws(RejectedValue) {
+    _ = try value(in: parsed)
   }
 }
 
@@ -30,7 +42,7 @@ extension Option where Value: ExpressibleByArgument {
   ///   - short: Optional one-letter alias.
   ///   - valueName: Placeholder in usage and help; defaults to `name`.
   ///   - help: One line of help.
-  init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String) {
+  public init(_ name: String, short: Character? = nil, valueName: String? = nil, help: String) {
     spec = .option(
       name, short: short, valueName: valueName, help: help, isRequired: true,
       allowedValues: Value.allValueStrings, completion: Value.completion)
@@ -46,7 +58,7 @@ extension Option {
   ///   - short: Optional one-letter alias.
   ///   - valueName: Placeholder in usage and help; defaults to `name`.
   ///   - help: One line of help.
-  init<Wrapped: ExpressibleByArgument>(
+  public init<Wrapped: ExpressibleByArgument>(
     _ name: String, short: Character? = nil, valueName: String? = nil, help: String
   ) where Value == Wrapped? {
     spec = .option(
@@ -66,7 +78,7 @@ extension Option {
   ///   - short: Optional one-letter alias.
   ///   - valueName: Placeholder in usage and help; defaults to `name`.
   ///   - help: One line of help.
-  init<Element: ExpressibleByArgument>(
+  public init<Element: ExpressibleByArgument>(
     _ name: String, short: Character? = nil, valueName: String? = nil, help: String
   ) where Value == [Element] {
     spec = .repeatingOption(

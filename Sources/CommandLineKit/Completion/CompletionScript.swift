@@ -77,7 +77,7 @@ public struct CompletionScript: Sendable {
   }
 
   /// `text` in single quotes for sh, bash and zsh: `it's` becomes `'it'\''s'`.
-  static func singleQuoted(_ text: String) -> String {
+  public static func singleQuoted(_ text: String) -> String {
     "'" + text.replacingAll("'", with: "'\\''") + "'"
   }
 

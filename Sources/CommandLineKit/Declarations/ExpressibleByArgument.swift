@@ -3,7 +3,7 @@
 ///
 /// Enumerations with `String` raw values that are `CaseIterable` get everything for free: the
 /// parser accepts only their raw values (in any letter case) and lists them in help and errors.
-protocol ExpressibleByArgument: Sendable {
+public protocol ExpressibleByArgument: Sendable {
   /// Converts one value as given on the command line.
   ///
   /// - Parameter argument: The text, such as "20" or "large".
@@ -33,17 +33,17 @@ protocol ExpressibleByArgument: Sendable {
 }
 
 extension ExpressibleByArgument {
-  static var allValueStrings: [String] { [] }
-  static var invalidValueReason: String? { nil }
-  static func invalidValueReason(for argument: String) -> String? { invalidValueReason }
-  static var completion: CompletionKind { .none }
+  public static var allValueStrings: [String] { [] }
+  public static var invalidValueReason: String? { nil }
+  public static func invalidValueReason(for argument: String) -> String? { invalidValueReason }
+  public static var completion: CompletionKind { .none }
 }
 
 extension ExpressibleByArgument where Self: CaseIterable & RawRepresentable, RawValue == String {
-  init?(argument: String) { self.init(rawValue: argument) }
-  static var allValueStrings: [String] { allCases.map(\.rawValue) }
+  public init?(argument: String) { self.init(rawValue: argument) }
+  public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 extension String: ExpressibleByArgument {
-  init?(argument: String) { self = argument }
+  public init?(argument: String) { self = argument }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import InspectorCLI
+@testable import CommandLineKit
 
 /// A slice of the real command tree (README "A short tour").
 private let inspector = CommandSpec(

@@ -1,10 +1,10 @@
 /// Text made safe to print on a terminal: what another program stored, or a user typed, must
 /// not move the cursor, clear the screen, recolour or reorder what follows.
-enum TerminalText {
+public enum TerminalText {
   /// `text` with every control character (C0 but tab and, when kept, line feed; DEL; C1) and
   /// every bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069) shown
   /// as U+FFFD "�".
-  static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
+  public static func safe(_ text: String, keepingLineBreaks: Bool = false) -> String {
     guard text.unicodeScalars.contains(where: { isUnsafe($0, keepingLineBreaks) }) else {
       return text
     }
@@ -16,7 +16,7 @@ enum TerminalText {
   }
 
   /// `text` on one line and safe: CRLF, LF and CR shown as `\n` and `\r`, then ``safe(_:keepingLineBreaks:)``.
-  static func oneLine(_ text: String) -> String {
+  public static func oneLine(_ text: String) -> String {
     safe(
       text.replacingAll("\r\n", with: "\\n").replacingAll("\n", with: "\\n")
         .replacingAll("\r", with: "\\r"))
@@ -33,7 +33,7 @@ enum TerminalText {
 
   /// A bidirectional embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which
   /// would reorder the rest of the line on a terminal.
-  static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+  public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
     (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 }

@@ -1,54 +1,51 @@
-/// The manual page of `inspector` in roff (the `man` macros), generated from the command tree:
-/// `inspector manual` prints it and `scripts/install.sh` installs it as
-/// `share/man/man1/inspector.1`.
+/// A manual page in roff (the `man` macros), generated from a command tree: a program prints
+/// it (`inspector manual`) or installs it as `share/man/man1/NAME.1`.
 ///
-/// Sections: NAME, SYNOPSIS, DESCRIPTION, OPTIONS (the global options), COMMANDS (every leaf
-/// command with its synopsis, abstract, discussion, arguments and options, allowed values
-/// listed), EXIT STATUS (every ``ExitCode``), ENVIRONMENT (every variable the tool reads),
-/// FILES (the default database) and SEE ALSO. The text is plain ASCII: anything else is written
-/// as a groff `\[uXXXX]` escape, so the page renders the same in any locale.
+/// Sections: NAME, SYNOPSIS, DESCRIPTION (the root's abstract, then the program's paragraphs),
+/// OPTIONS (the global options), COMMANDS (every leaf command with its synopsis, abstract,
+/// discussion, arguments and options, allowed values listed), EXIT STATUS, ENVIRONMENT, FILES
+/// and SEE ALSO, the last four as the program gives them. The text is plain ASCII: anything
+/// else is written as a groff `\[uXXXX]` escape, so the page renders the same in any locale.
 public struct ManualPage: Sendable {
   // MARK: - Properties
 
-  /// The environment variables `inspector` reads, with what each does, in the order the page
-  /// lists them.
-  public static let environment: [(name: String, meaning: String)] = [
-    ("INSPECTOR_DB", "The database file when --db is not given (an empty value counts as unset)."),
-    (
-      "INSPECTOR_BUSY_TIMEOUT_MS",
-      "How long a write waits for another writer's lock, in milliseconds, when --busy-timeout"
-        + " is not given (default 5000); a value that is not a whole number, 0 or more, is a"
-        + " usage error."
-    ),
-    (
-      "XDG_DATA_HOME",
-      "When an absolute path, the default database is"
-        + " $XDG_DATA_HOME/fruit-inspectors/cases.sqlite; a relative one is ignored, as the XDG"
-        + " Base Directory spec says."
-    ),
-    (
-      "HOME",
-      "Without XDG_DATA_HOME, the default database is"
-        + " $HOME/.local/share/fruit-inspectors/cases.sqlite when HOME is an absolute path;"
-        + " with neither an absolute path, give --db."
-    ),
-    ("NO_COLOR", "When set and not empty, tables are never coloured (as with --no-color)."),
-    ("TERM", "When it is dumb, tables are not coloured (unless --color-output always)."),
-    (
-      "CLICOLOR_FORCE",
-      "When set and not 0, tables are coloured even into a pipe (as with --color-output always)."
-    ),
-    (
-      "INSPECTOR_ACTOR",
-      "Who makes the changes, recorded in the case history, when --as is not given (else the"
-        + " login name)."
-    ),
-  ]
+  /// A term of a tagged-paragraph section: an exit status, a variable or a file, and what it
+  /// means.
+  public struct Entry: Sendable, Equatable {
+    /// The tag: `64`, `INSPECTOR_DB`, a path.
+    public var term: String
+    /// One paragraph.
+    public var meaning: String
+
+    /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - term: The tag.
+    ///   - meaning: One paragraph.
+    public init(_ term: String, _ meaning: String) {
+      self.term = term
+      self.meaning = meaning
+    }
+  }
 
   /// The program's command tree.
   let root: CommandSpec
   /// The tool's version, shown in the page's footer ("0.1.0").
   let version: String
+  /// The manual the page belongs to, in the footer ("Fruit Inspectors").
+  let manual: String
+  /// DESCRIPTION's paragraphs after the root's abstract.
+  let description: [String]
+  /// EXIT STATUS: each status and its meaning, in order.
+  let exitStatuses: [Entry]
+  /// ENVIRONMENT: each variable the program reads and what it does, in order.
+  let environment: [Entry]
+  /// FILES: each file (shown in italics) and what it is.
+  let files: [Entry]
+  /// The help of `--version`, for a root with a version.
+  let versionHelp: String
+  /// SEE ALSO: other pages as (name, section), such as ("sqlite3", "1").
+  let seeAlso: [(name: String, section: String)]
 
   // MARK: - Init
 
@@ -57,9 +54,27 @@ public struct ManualPage: Sendable {
   /// - Parameters:
   ///   - root: The program's spec; its options are the global options.
   ///   - version: The version shown in the footer.
-  public init(root: CommandSpec, version: String) {
+  ///   - manual: The manual's title in the footer.
+  ///   - description: Paragraphs after the root's abstract.
+  ///   - exitStatuses: The EXIT STATUS entries.
+  ///   - environment: The ENVIRONMENT entries.
+  ///   - files: The FILES entries.
+  ///   - seeAlso: The SEE ALSO pages.
+  ///   - versionHelp: The help of `--version`.
+  public init(
+    root: CommandSpec, version: String, manual: String, description: [String],
+    exitStatuses: [Entry], environment: [Entry], files: [Entry],
+    seeAlso: [(name: String, section: String)], versionHelp: String = "Show the version."
+  ) {
+    self.versionHelp = versionHelp
     self.root = root
     self.version = version
+    self.manual = manual
+    self.description = description
+    self.exitStatuses = exitStatuses
+    self.environment = environment
+    self.files = files
+    self.seeAlso = seeAlso
   }
 
   // MARK: - Public API
@@ -68,7 +83,7 @@ public struct ManualPage: Sendable {
   public var roff: String {
     var lines: [String] = [
       ".\\\" The manual of \(root.name), generated by '\(root.name) manual' from its command tree.",
-      ".TH \(root.name.uppercased()) 1 \"\" \"\(root.name) \(version)\" \"Fruit Inspectors\"",
+      ".TH \(root.name.uppercased()) 1 \"\" \"\(root.name) \(version)\" \"\(manual)\"",
       // Ragged right, no hyphenation: option names and paths must not be broken.
       ".ad l",
       ".nh",
@@ -81,74 +96,40 @@ public struct ManualPage: Sendable {
       ".RI [ arguments ]",
       ".SH DESCRIPTION",
       Self.text(root.abstract),
-      ".PP",
-      Self.text(
-        "The case file is one SQLite database, usable from the stock sqlite3 shell too. The global"
-          + " options may stand before or after the command. Every command and group answers"
-          + " -h and --help, and \(root.name) help COMMAND [SUBCOMMAND] prints the same help."
-          + " Errors go to standard error as one line starting with \"\(root.name): error:\","
-          + " sometimes followed by a hint line; standard output then stays empty."),
-      ".SH OPTIONS",
     ]
+    for paragraph in description { lines += [".PP", Self.text(paragraph)] }
+    lines.append(".SH OPTIONS")
     for option in root.options { lines += Self.item(option) }
     if root.version != nil {
-      lines += [".TP", ".B \\-\\-version", Self.text("Show the version and SQLite's.")]
+      lines += [".TP", ".B \\-\\-version", Self.text(versionHelp)]
     }
     lines += [".TP", ".BR \\-h \", \" \\-\\-help", Self.text("Show help information.")]
     lines.append(".SH COMMANDS")
     for (path, command) in leaves(of: root, path: []) { lines += section(path, command) }
     // The parser's built-in `help`, last, as the root's help lists it.
     lines += section([ArgumentParser.helpCommand.name], ArgumentParser.helpCommand)
-    lines.append(".SH EXIT STATUS")
-    for code in Self.exitCodes {
-      lines += [".TP", ".B \(code.rawValue)", Self.text(Self.meaning(of: code))]
+    for (title, entries) in [("EXIT STATUS", exitStatuses), ("ENVIRONMENT", environment)]
+    where !entries.isEmpty {
+      lines.append(".SH \(title)")
+      for entry in entries {
+        lines += [".TP", ".B \(Self.escaped(entry.term))", Self.text(entry.meaning)]
+      }
     }
-    lines.append(".SH ENVIRONMENT")
-    for variable in Self.environment {
-      lines += [".TP", ".B \(variable.name)", Self.text(variable.meaning)]
+    if !files.isEmpty {
+      lines.append(".SH FILES")
+      for file in files {
+        lines += [".TP", ".I \(Self.escaped(file.term))", Self.text(file.meaning)]
+      }
     }
-    lines += [
-      ".SH FILES",
-      ".TP",
-      ".I $XDG_DATA_HOME/fruit\\-inspectors/cases.sqlite",
-      Self.text(
-        "The default database; ~/.local/share/fruit-inspectors/cases.sqlite when XDG_DATA_HOME"
-          + " is not set or not an absolute path. Only init, demo and restore create it (mode 0600); every other command"
-          + " on a missing file exits 66."),
-      ".SH SEE ALSO",
-      ".BR sqlite3 (1)",
-    ]
+    if !seeAlso.isEmpty {
+      lines.append(".SH SEE ALSO")
+      lines.append(
+        seeAlso.map { ".BR \(Self.escaped($0.name)) (\($0.section))" }.joined(separator: ",\n"))
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
   // MARK: - Private helpers
-
-  /// The exit codes in the order the page lists them.
-  private static let exitCodes: [ExitCode] = [
-    .success, .usage, .dataError, .noInput, .cannotCreate, .ioError, .busy, .interrupted,
-    .failure,
-  ]
-
-  /// What an exit code means; a new ``ExitCode`` case does not compile until it is described.
-  private static func meaning(of code: ExitCode) -> String {
-    switch code {
-    case .success: return "Success."
-    case .failure: return "Anything else."
-    case .usage:
-      return "Usage error: an unknown command or option, a group without a subcommand, a"
-        + " missing argument, an invalid option value."
-    case .dataError:
-      return "Bad data: an invalid value, an unknown or ambiguous suspect or fruit, a refused"
-        + " constraint, a schema out of date; also check finding a fault and restore refusing"
-        + " its source."
-    case .noInput: return "The database or an input file is missing or not a database."
-    case .cannotCreate: return "An output file cannot be created."
-    case .ioError: return "Reading or writing failed."
-    case .busy: return "The database stayed busy past the busy timeout."
-    case .interrupted:
-      return "Stopped by SIGINT or SIGTERM during a backup; nothing was left half-written."
-    }
-  }
 
   /// Every command that runs, in tree order: a group's leaves, and a command that runs itself
   /// (`history`) before its own subcommands (`history prune`).
@@ -240,7 +221,7 @@ public struct ManualPage: Sendable {
 
   /// Text with roff's special characters escaped: backslash, minus, and everything beyond
   /// ASCII as `\[uXXXX]`.
-  static func escaped(_ text: String) -> String {
+  public static func escaped(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {

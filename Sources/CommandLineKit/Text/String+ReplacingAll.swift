@@ -1,6 +1,6 @@
 extension String {
   /// Every occurrence of `target` replaced by `replacement` (no Foundation needed).
-  func replacingAll(_ target: String, with replacement: String) -> String {
+  public func replacingAll(_ target: String, with replacement: String) -> String {
     guard !target.isEmpty, contains(target) else { return self }
     return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }

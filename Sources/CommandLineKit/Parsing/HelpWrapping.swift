@@ -1,15 +1,15 @@
 /// Wraps help text to a width in terminal columns (docs/command-line.md "Help"): words are
 /// never split, a word longer than the width stays whole on its own line, and lines that start
 /// with a space (examples in a discussion) are left as they are.
-enum HelpWrapping {
+public enum HelpWrapping {
   /// The width help uses when stdout is not a terminal, and the fallback for a terminal whose
   /// width is unknown.
-  static let defaultWidth = 80
+  public static let defaultWidth = 80
   /// The narrowest width honoured; a narrower terminal still gets 40 columns.
-  static let minimumWidth = 40
+  public static let minimumWidth = 40
 
   /// `text` (one paragraph) as lines of at most `width` columns.
-  static func lines(_ text: String, width: Int) -> [String] {
+  public static func lines(_ text: String, width: Int) -> [String] {
     lines(words: text.split(separator: " ").map(String.init), width: width)
   }
 
@@ -37,7 +37,7 @@ enum HelpWrapping {
   /// `text` re-wrapped to `width`: consecutive lines form one paragraph (joined, then wrapped),
   /// continuation lines indented by `indent` spaces; blank lines and lines that start with a
   /// space (examples) are kept as they are.
-  static func paragraphs(_ text: String, width: Int, indent: Int = 0) -> String {
+  public static func paragraphs(_ text: String, width: Int, indent: Int = 0) -> String {
     var output: [String] = []
     var paragraph: [String] = []
     func flush() {

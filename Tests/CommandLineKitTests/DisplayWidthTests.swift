@@ -1,6 +1,6 @@
 import Testing
 
-@testable import InspectorCLI
+@testable import CommandLineKit
 
 @Suite("Display width")
 struct DisplayWidthTests {

@@ -67,12 +67,10 @@ public func displayWidth(of string: String) -> Int {
   return width
 }
 
-// MARK: - Private helpers
-
 /// The width of text made only of scalars that are one column each and each their own
-/// grapheme cluster (see ``isSimpleScalar(_:)``), counted without grapheme breaking; `nil` for
+/// grapheme cluster (see `isSimpleScalar(_:)`), counted without grapheme breaking; `nil` for
 /// any other text.
-func simpleWidth(of string: String) -> Int? {
+public func simpleWidth(of string: String) -> Int? {
   var width = 0
   var allPrintableASCII = true
   for byte in string.utf8 {
@@ -90,6 +88,8 @@ func simpleWidth(of string: String) -> Int? {
   }
   return width
 }
+
+// MARK: - Private helpers
 
 /// Printable ASCII; Latin-1, Latin Extended-A and -B and IPA letters (U+00A0 to U+02AF, but
 /// not the soft hyphen U+00AD, a format character); the dashes, quotes, bullets and ellipsis of
@@ -165,13 +165,16 @@ private let eastAsianWideRanges: [ClosedRange<UInt32>] = [
 ///
 /// Holds at most ``capacity`` texts; once full it starts again, so memory stays bounded
 /// however many rows are written.
-final class DisplayWidthCache {
+public final class DisplayWidthCache {
   /// The most texts remembered at once.
-  static let capacity = 4096
+  public static let capacity = 4096
   private var widths: [String: Int] = [:]
 
+  /// An empty cache.
+  public init() {}
+
   /// ``displayWidth(of:)-(String)`` of `text`.
-  func width(of text: String) -> Int {
+  public func width(of text: String) -> Int {
     if let width = simpleWidth(of: text) { return width }
     if let width = widths[text] { return width }
     let width = displayWidth(of: text)

@@ -1,12 +1,12 @@
 /// What a command is called and how its help reads; its options and arguments come from its
-/// typed declarations (``InspectorCommand``).
-struct CommandConfiguration: Sendable {
+/// typed declarations.
+public struct CommandConfiguration: Sendable {
   /// The word typed to select the command ("add").
-  var name: String
+  public var name: String
   /// One sentence, shown after `OVERVIEW:` and in the parent's `SUBCOMMANDS:`.
-  var abstract: String
+  public var abstract: String
   /// Optional paragraphs shown in help after the overview.
-  var discussion: String?
+  public var discussion: String?
 
   /// Creates a configuration.
   ///
@@ -14,7 +14,7 @@ struct CommandConfiguration: Sendable {
   ///   - name: The command word.
   ///   - abstract: One-sentence summary.
   ///   - discussion: Optional longer help text.
-  init(name: String, abstract: String, discussion: String? = nil) {
+  public init(name: String, abstract: String, discussion: String? = nil) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion

@@ -6,17 +6,29 @@
 /// ```
 ///
 /// Required, optional or repeating (`[Element]`, every remaining positional) follows from the
-/// type. Read the value with `context[argument]`.
-struct Argument<Value: Sendable>: CommandDeclaration {
+/// type. Read the value with ``ParsedValues``' `values[argument]`, typed by `Value`.
+public struct Argument<Value: Sendable>: CommandDeclaration {
   /// The untyped declaration the parser works with.
-  let spec: ArgumentSpec
+  public let spec: ArgumentSpec
   private let convert: @Sendable ([String]) throws(RejectedValue) -> Value
 
-  var optionSpec: OptionSpec? { nil }
-  var argumentSpec: ArgumentSpec? { spec }
+  /// The option this declares, or `nil` for an argument.
+  public var optionSpec: OptionSpec? { nil }
+  /// The argument this declares, or `nil` for an option or flag.
+  public var argumentSpec: ArgumentSpec? { spec }
 
-  func decode(_ parsed: ParsedArguments) throws(RejectedValue) -> any Sendable {
+  /// The argument's value in a parsed command line, converted to `Value`.
+  ///
+  /// - Parameter parsed: The parsed command line.
+  /// - Returns: The value: `nil` (optional) or empty (repeating) when none was given.
+  /// - Throws: ``RejectedValue`` when a given value does not convert.
+  public func value(in parsed: ParsedArguments) throws(RejectedValue) -> Value {
     try convert(parsed.arguments(spec.name))
+  }
+
+  /// Converts the value and drops it (``CommandDeclaration/check(_:)``).
+  public func check(_ parsed: ParsedArguments) throws(RejectedValue) {
+    _ = try value(in: parsed)
   }
 }
 
@@ -26,7 +38,7 @@ extension Argument where Value: ExpressibleByArgument {
   /// - Parameters:
   ///   - name: The name shown as `<name>`.
   ///   - help: One line of help.
-  init(_ name: String, help: String) {
+  public init(_ name: String, help: String) {
     spec = ArgumentSpec(
       name, help: help, allowedValues: Value.allValueStrings, completion: Value.completion)
     convert = { values throws(RejectedValue) in try RejectedValue.convert(values.first ?? "") }
@@ -39,7 +51,8 @@ extension Argument {
   /// - Parameters:
   ///   - name: The name shown as `<name>`.
   ///   - help: One line of help.
-  init<Wrapped: ExpressibleByArgument>(_ name: String, help: String) where Value == Wrapped? {
+  public init<Wrapped: ExpressibleByArgument>(_ name: String, help: String)
+  where Value == Wrapped? {
     spec = ArgumentSpec(
       name, help: help, isOptional: true, allowedValues: Wrapped.allValueStrings,
       completion: Wrapped.completion)
@@ -56,7 +69,8 @@ extension Argument {
   /// - Parameters:
   ///   - name: The name shown as `<name>`.
   ///   - help: One line of help.
-  init<Element: ExpressibleByArgument>(_ name: String, help: String) where Value == [Element] {
+  public init<Element: ExpressibleByArgument>(_ name: String, help: String)
+  where Value == [Element] {
     spec = ArgumentSpec(
       name, help: help, isRepeating: true, allowedValues: Element.allValueStrings,
       completion: Element.completion)
