@@ -103,6 +103,21 @@ struct AsOfCommandTests {
   }
 
   /// The id of the newest change set.
+  /// Another client's `UPDATE OR REPLACE` that takes another suspect's species removes that
+  /// suspect without a trace (no trigger sees it): the history then holds two crows at once,
+  /// and rebuilding it says so as a disagreement naming `check`, not SQLite's raw message.
+  @Test func aHistoryHoldingRowsTheSchemaRefusesIsADisagreementNotARawError() throws {
+    let cli = try CLITestCase(seeded: true)
+    try RestoreSafetyTests.shell(
+      cli.databasePath, "UPDATE OR REPLACE animals SET species = 'Crow' WHERE id = 1;", in: cli)
+    let changeSet = try latestChangeSet(cli)
+    expectFailure(
+      cli.run("list", "--as-of", "\(changeSet)"), status: 65,
+      messageContains: "the history disagrees with the case: after change set \(changeSet) it"
+        + " holds rows of animals that break a rule of the schema (UNIQUE constraint failed:"
+        + " animals.species_key)")
+  }
+
   private func latestChangeSet(_ cli: CLITestCase) throws -> Int64 {
     let sets = try jsonArray(cli.succeed("history", "--json", "--limit", "1"))
     return Int64(try #require(sets.first?["id"] as? Int))

@@ -49,8 +49,9 @@ extension CaseHistory {
   /// held in memory.
   ///
   /// - Parameter id: A change set id as ``changeSet(asOf:)`` returns it (`0`: an empty case).
-  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
-  ///   `SQLiteError`.
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand, or one whose
+  ///   rows then break a rule of the schema (a row another client's `REPLACE` removed under
+  ///   another unique key); `SQLiteError`.
   public func rebuiltCase(asOf id: Int64) throws -> CaseDatabase {
     let rows = try Self.replay(database.connection, upTo: id)
     let rebuilt = try CaseDatabase()
@@ -70,7 +71,16 @@ extension CaseHistory {
         let insert = try connection.prepare(
           "INSERT INTO \"\(table.name)\" (\(columns)) VALUES (\(marks))")
         for values in tableRows.values {
-          try insert.run(table.columns.map { values[$0] ?? .null })
+          do {
+            try insert.run(table.columns.map { values[$0] ?? .null })
+          } catch let error as SQLiteError where error.code == .constraint {
+            // Two rows the history holds at once that the schema cannot: another client's
+            // REPLACE removed one under another unique key, which no trigger can record.
+            throw CaseError.historyDisagrees(
+              "after change set \(id) it holds rows of \(table.name) that break a rule of the"
+                + " schema (\(error.message)); 'inspector check' lists the rows it holds that the"
+                + " table does not")
+          }
         }
       }
     }
