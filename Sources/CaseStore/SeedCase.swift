@@ -63,25 +63,24 @@ public enum SeedCase {
       notes: "The nibbler left only a few seeds behind.")
   }
 
-  /// Loads the seed case in one transaction: fruits, suspects and the seed bulletin.
+  /// Loads the seed case inside the caller's unit of work: fruits, suspects and the seed
+  /// bulletin.
   ///
   /// - Parameters:
-  ///   - database: A case file with no suspects (fruits of the seed that already exist are
-  ///     kept, not duplicated).
+  ///   - db: The write handle of a case file with no suspects (fruits of the seed that already
+  ///     exist are kept, not duplicated).
   ///   - day: The day of seeding, for the bulletin's date; today by default.
   /// - Throws: ``CaseError/alreadySeeded(suspects:)`` when suspects exist (nothing changes), or
   ///   `SQLiteError`.
-  public static func load(into database: CaseDatabase, on day: LocalDateTime = .now()) throws {
-    try database.write {
-      let existing = try database.suspects.count()
-      guard existing == 0 else { throw CaseError.alreadySeeded(suspects: existing) }
-      for fruit in fruits where (try? database.fruits.find(fruit.name)) == nil {
-        try database.fruits.add(name: fruit.name, color: fruit.color)
-      }
-      for suspect in suspects {
-        try database.suspects.add(suspect)
-      }
-      try database.incidents.add(incident(on: day))
+  public static func load(into db: CaseWriter, on day: LocalDateTime = .now()) throws {
+    let existing = try db.suspects.count()
+    guard existing == 0 else { throw CaseError.alreadySeeded(suspects: existing) }
+    for fruit in fruits where (try? db.fruits.find(fruit.name)) == nil {
+      try db.fruits.add(name: fruit.name, color: fruit.color)
     }
+    for suspect in suspects {
+      try db.suspects.add(suspect)
+    }
+    try db.incidents.add(incident(on: day))
   }
 }

@@ -55,14 +55,16 @@ enum Dataset {
   static func build(at path: String, suspects count: Int, kind: DatasetKind) throws {
     do {
       let database = try CaseDatabase(path: path, access: .create)
-      for fruit in SeedCase.fruits {
-        try database.fruits.add(name: fruit.name, color: fruit.color)
+      try database.write(nil) { db in
+        for fruit in SeedCase.fruits {
+          try db.fruits.add(name: fruit.name, color: fruit.color)
+        }
+        if kind != .friendly {
+          let fruit = DatasetKind.unfavouredFruit
+          try db.fruits.add(name: fruit.name, color: fruit.color)
+        }
+        try db.incidents.add(kind.incident)
       }
-      if kind != .friendly {
-        let fruit = DatasetKind.unfavouredFruit
-        try database.fruits.add(name: fruit.name, color: fruit.color)
-      }
-      try database.incidents.add(kind.incident)
     }
     let raw = RawSQLite(path: path)
     raw.execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -524288")

@@ -3,7 +3,7 @@ import Foundation
 
 /// `import`: n suspects (with favourites, alibis, schedules and levels) from CSV as
 /// `export --format csv` writes it, through `CaseTransfer.parse` and
-/// ``CaseDatabase/importCase(_:onConflict:dryRun:)`` (what `inspector import FILE` runs), against
+/// ``CaseTransaction/importCase(_:onConflict:dryRun:)`` (what `inspector import FILE` runs), against
 /// the insert baseline: hand-written C API inserts of the same suspects
 /// (``RawSuspectWriter``). Reported, without a target: an import also parses the text, checks
 /// every record and looks for conflicts, which the baseline never does.
@@ -25,12 +25,13 @@ enum ImportWorkload {
         let database = try CaseDatabase(path: path, access: .readWrite)
         var report: ImportReport?
         let timing = try time {
-          report = try database.importCase(
-            CaseTransfer.parse(csv), onConflict: .fail, dryRun: false)
+          report = try database.write(nil) {
+            try $0.importCase(CaseTransfer.parse(csv), onConflict: .fail, dryRun: false)
+          }
         }
         if !checked {
           guard report?.suspects.added == count,
-            try database.suspects.find("Species \(count)").favoriteFruits
+            try database.read({ try $0.suspects.find("Species \(count)") }).favoriteFruits
               == generated[count - 1].identity.favoriteFruits
           else { throw BenchFailure(description: "import: the suspects were not all stored") }
           checked = true

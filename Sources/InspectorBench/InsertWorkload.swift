@@ -24,7 +24,7 @@ enum InsertWorkload {
       let path = try files.fresh(history: history)
       defer { files.remove(path) }
       let database = try CaseDatabase(path: path, access: .readWrite)
-      return try time { try database.suspects.add(contentsOf: suspects) }
+      return try time { _ = try database.write(nil) { try $0.suspects.add(contentsOf: suspects) } }
     }
     var checked = false
     let times = try interleaved(
@@ -33,10 +33,12 @@ enum InsertWorkload {
         let path = try files.fresh()
         defer { files.remove(path) }
         let database = try CaseDatabase(path: path, access: .readWrite)
-        let seconds = try time { try database.suspects.add(contentsOf: suspects) }
+        let seconds = try time {
+          _ = try database.write(nil) { try $0.suspects.add(contentsOf: suspects) }
+        }
         if !checked {
           // Same rows as the baseline writes: spot-check one suspect end to end.
-          let stored = try database.suspects.find("Species \(count)")
+          let stored = try database.read { try $0.suspects.find("Species \(count)") }
           guard stored.favoriteFruits == suspects[count - 1].favoriteFruits else {
             throw BenchFailure(description: "insert: suspect \(count) stored wrongly")
           }

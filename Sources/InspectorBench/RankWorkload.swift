@@ -51,9 +51,9 @@ enum RankWorkload {
   {
     let reads = try ReadComparison(
       path: path, repetitions: repetitions,
-      ours: { database in
-        let incident = try database.incidents.find(id: Dataset.incidentID)
-        return try SuspicionRanking(database: database).rank(for: incident, limit: 20)
+      ours: { db in
+        let incident = try db.incidents.find(id: Dataset.incidentID)
+        return try db.ranking.rank(for: incident, limit: 20)
           .map(\.suspect.id)
       },
       baseline: { plainTop20($0) })

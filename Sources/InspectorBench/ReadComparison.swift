@@ -1,6 +1,7 @@
 import CaseStore
 
-/// One read workload timed on both sides: our code on a read-only `CaseDatabase` and the
+/// One read workload timed on both sides: our code in one read unit of work on a read-only
+/// `CaseDatabase` (what a reading command runs) and the
 /// baseline on a read-only ``RawSQLite``, each connection opened outside the timed part, run
 /// ``interleaved(repetitions:ours:baseline:)``; with what each side read last, for the workload
 /// to compare before it reports any figure.
@@ -14,7 +15,7 @@ struct ReadComparison<Result> {
 
   /// Times `ours` and `baseline` reading the database at `path`.
   init(
-    path: String, repetitions: Int, ours: (CaseDatabase) throws -> Result,
+    path: String, repetitions: Int, ours: (CaseReader) throws -> Result,
     baseline: (RawSQLite) throws -> Result
   ) throws {
     var oursResult: Result?
@@ -23,7 +24,7 @@ struct ReadComparison<Result> {
       repetitions: repetitions,
       ours: {
         let database = try CaseDatabase(path: path, access: .readOnly)
-        return try time { oursResult = try ours(database) }
+        return try time { oursResult = try database.read { try ours($0) } }
       },
       baseline: {
         let raw = RawSQLite(path: path, readOnly: true)

@@ -26,8 +26,10 @@ final class ScratchCaseFiles {
     made += 1
     let path = "\(directory)/run\(made).sqlite"
     let database = try CaseDatabase(path: path, access: .create)
-    for fruit in SeedCase.fruits {
-      try database.fruits.add(name: fruit.name, color: fruit.color)
+    try database.write(nil) { db in
+      for fruit in SeedCase.fruits {
+        try db.fruits.add(name: fruit.name, color: fruit.color)
+      }
     }
     if !history {
       let raw = RawSQLite(path: path)

@@ -38,7 +38,7 @@ enum ShowWorkload {
     let database = try CaseDatabase(path: path, access: .readOnly)
     var statements: [String] = []
     try database.connection.traceStatements { statements.append($0) }
-    _ = try database.suspects.find(reference)
+    _ = try database.read { try $0.suspects.find(reference) }
     try database.connection.traceStatements(nil)
     let raw = RawSQLite(path: path, readOnly: true)
     var scans: [String] = []

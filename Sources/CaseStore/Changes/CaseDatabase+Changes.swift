@@ -53,7 +53,7 @@ extension CaseDatabase {
   /// - Throws: ``ChangesError/sessionExtensionMissing``, ``CaseFileError`` when `base` is
   ///   missing or not a case database, ``ChangesError/schemaMismatch(_:found:expected:)`` when
   ///   it is at another schema version, `SQLiteError` when a file cannot be read.
-  public func changeset(since base: String) throws -> CaseChangeset {
+  func changeset(since base: String) throws -> CaseChangeset {
     try withBase(base) { reader, version in
       CaseChangeset(
         schemaVersion: version,
@@ -65,7 +65,7 @@ extension CaseDatabase {
   /// changes that turn `base` into this database, in words and values.
   ///
   /// - Throws: What ``changeset(since:)`` throws.
-  public func changes(since base: String) throws -> [RecordChange] {
+  func changes(since base: String) throws -> [RecordChange] {
     try withBase(base) { reader, _ in
       let changeset = try reader.changeset(from: "base", tables: Self.changeTables)
       return try ChangeDescriber(connection: reader, schemas: ["main", "base"])
@@ -78,13 +78,13 @@ extension CaseDatabase {
   ///
   /// - Throws: ``ChangesError/schemaMismatch(_:found:expected:)`` for a changeset taken at
   ///   another schema version, `SQLiteError` when the database cannot be read.
-  public func changes(in changeset: CaseChangeset, path: String) throws -> [RecordChange] {
+  func changes(in changeset: CaseChangeset, path: String) throws -> [RecordChange] {
     try requireSchema(of: changeset, path: path)
     return try ChangeDescriber(connection: connection, schemas: ["main"])
       .describe(changeset.changeset.changes())
   }
 
-  /// Applies a changeset file in one transaction (docs/changes.md "Conflicts").
+  /// Applies a changeset file inside the caller's unit of work (docs/changes.md "Conflicts").
   ///
   /// Before anything is written, every change must be of a documented case table
   /// (``changeTables``) of the database's shape: a changeset that carries the history's,
@@ -117,7 +117,7 @@ extension CaseDatabase {
   ///   would break a foreign key, and under ``ChangesetConflictPolicy/replace`` when a row to
   ///   replace is named by rows here; ``ChangesError/schemaMismatch(_:found:expected:)``;
   ///   `SQLiteError`. Nothing is applied then.
-  public func apply(
+  func apply(
     _ changeset: CaseChangeset, path: String, onConflict policy: ChangesetConflictPolicy
   ) throws -> ChangesetApplication {
     try requireSchema(of: changeset, path: path)
@@ -128,7 +128,7 @@ extension CaseDatabase {
       changes.filter { $0.table == "animals" && $0.operation == .delete }.compactMap {
         $0.old.first ?? nil
       })
-    return try write {
+    do {
       let describer = ChangeDescriber(connection: connection, schemas: ["main"])
       let words = try describer.records(changes).map { $0?.description }
       let total = words.compactMap { $0 }.count

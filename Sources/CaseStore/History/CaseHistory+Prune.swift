@@ -21,41 +21,47 @@ extension CaseHistory {
   /// - Parameter time: As ``utcTime(parsing:)`` reads it.
   /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a malformed time;
   ///   ``CaseError/historyDisagrees(_:)`` for a history changed by hand; `SQLiteError`.
-  public func prune(before time: String) throws -> Prune {
+  func prune(before time: String) throws -> Prune {
     let utc = try utcTime(parsing: time)
-    return try database.write {
-      let connection = database.connection
-      let current = try connection.scalar(
-        "SELECT change_set_id FROM history_context")?.integerValue
-      guard
-        let last = try connection.scalar(
-          "SELECT max(id) FROM history_change_sets WHERE at < ? AND id IS NOT ?", [utc, current])?
-          .integerValue
-      else { return Prune(pruned: 0, baseline: nil, changeSet: nil) }
-      let count = Int(
-        try connection.scalar(
-          "SELECT count(*) FROM history_change_sets WHERE id <= ?", [last])?.integerValue ?? 0)
-      let at = try connection.scalar("SELECT at FROM history_change_sets WHERE id = ?", [last])
-      let rows = try Self.replay(connection, upTo: last)
-      try connection.execute("DELETE FROM history_change_sets WHERE id <= ?", [last])
-      let hasRows = rows.values.contains { !$0.isEmpty }
-      if hasRows {
-        try connection.execute(
-          """
-          INSERT INTO history_change_sets (id, at, actor, note, grouping)
-          VALUES (?, ?, NULL, ?, 'transaction')
-          """, [last, at, "history before \(utc)"])
-        try insertBaseline(rows, changeSet: last)
-      }
-      let note = database.attribution?.note ?? "history prune before \(utc): \(count) change set(s)"
+    let connection = database.connection
+    let current = try connection.scalar(
+      "SELECT change_set_id FROM history_context")?.integerValue
+    guard
+      let last = try connection.scalar(
+        "SELECT max(id) FROM history_change_sets WHERE at < ? AND id IS NOT ?", [utc, current])?
+        .integerValue
+    else { return Prune(pruned: 0, baseline: nil, changeSet: nil) }
+    let count = Int(
+      try connection.scalar(
+        "SELECT count(*) FROM history_change_sets WHERE id <= ?", [last])?.integerValue ?? 0)
+    let at = try connection.scalar("SELECT at FROM history_change_sets WHERE id = ?", [last])
+    let rows = try Self.replay(connection, upTo: last)
+    try connection.execute("DELETE FROM history_change_sets WHERE id <= ?", [last])
+    let hasRows = rows.values.contains { !$0.isEmpty }
+    if hasRows {
       try connection.execute(
         """
-        INSERT INTO history_change_sets (at, actor, note, grouping)
-        VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, 'transaction')
-        """, [database.attribution?.actor, note])
-      return Prune(
-        pruned: count, baseline: hasRows ? last : nil, changeSet: connection.lastInsertRowID)
+        INSERT INTO history_change_sets (id, at, actor, note, grouping)
+        VALUES (?, ?, NULL, ?, 'transaction')
+        """, [last, at, "history before \(utc)"])
+      try insertBaseline(rows, changeSet: last)
     }
+    // The unit's own change set carries its attribution (``CaseDatabase/write(_:_:)``).
+    let attribution = try connection.prepare(
+      "SELECT actor, note FROM history_change_sets WHERE id = ?")
+    try attribution.bind([current])
+    let row = try attribution.nextRow()
+    let actor = try row.flatMap { try $0.optionalText("actor") }
+    let note =
+      try row.flatMap { try $0.optionalText("note") }
+      ?? "history prune before \(utc): \(count) change set(s)"
+    try connection.execute(
+      """
+      INSERT INTO history_change_sets (at, actor, note, grouping)
+      VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, 'transaction')
+      """, [actor, note])
+    return Prune(
+      pruned: count, baseline: hasRows ? last : nil, changeSet: connection.lastInsertRowID)
   }
 
   /// Records `rows` as inserts of change set `id`, as the migration's snapshot does.

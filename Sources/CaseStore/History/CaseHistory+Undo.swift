@@ -34,41 +34,39 @@ extension CaseHistory {
   ///   naming a fruit or suspect that is gone (an incident of a fruit whose addition it
   ///   reverts); ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
   ///   `SQLiteError` when the schema refuses a row. Nothing is changed then.
-  public func undo(_ id: Int64? = nil) throws -> Undo {
-    try database.write {
-      let connection = database.connection
-      let current = try connection.scalar(
-        "SELECT change_set_id FROM history_context")?.integerValue
-      let target: Int64
-      if let id {
-        guard id != current,
-          try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
-        else { throw CaseError.unknownChangeSet("\(id)") }
-        target = id
-      } else {
-        guard
-          let latest = try connection.scalar(
-            "SELECT max(change_set_id) FROM history_entries WHERE change_set_id IS NOT ?",
-            [current])?
-            .integerValue
-        else { throw CaseError.unknownChangeSet("latest") }
-        target = latest
-      }
-      let later = try laterChangeSets(touchingRowsOf: target, excluding: current)
-      guard later.isEmpty else { throw CaseError.undoConflict(changeSet: target, later: later) }
-      try connection.execute("PRAGMA defer_foreign_keys = ON")
-      let entries = try recordedEntries(of: target)
-      try expectRowsAsRecorded(entries, undoing: target)
-      for entry in entries.reversed() { try revert(entry) }
-      try expectReferencesKept(entries, undoing: target)
-      if let current {
-        try connection.execute(
-          "UPDATE history_change_sets SET note = ? WHERE id = ? AND note IS NULL",
-          ["undo of change set \(target)", current])
-      }
-      return Undo(
-        undone: target, changeSet: entries.isEmpty ? nil : current, changes: entries.count)
+  func undo(_ id: Int64? = nil) throws -> Undo {
+    let connection = database.connection
+    let current = try connection.scalar(
+      "SELECT change_set_id FROM history_context")?.integerValue
+    let target: Int64
+    if let id {
+      guard id != current,
+        try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
+      else { throw CaseError.unknownChangeSet("\(id)") }
+      target = id
+    } else {
+      guard
+        let latest = try connection.scalar(
+          "SELECT max(change_set_id) FROM history_entries WHERE change_set_id IS NOT ?",
+          [current])?
+          .integerValue
+      else { throw CaseError.unknownChangeSet("latest") }
+      target = latest
     }
+    let later = try laterChangeSets(touchingRowsOf: target, excluding: current)
+    guard later.isEmpty else { throw CaseError.undoConflict(changeSet: target, later: later) }
+    try connection.execute("PRAGMA defer_foreign_keys = ON")
+    let entries = try recordedEntries(of: target)
+    try expectRowsAsRecorded(entries, undoing: target)
+    for entry in entries.reversed() { try revert(entry) }
+    try expectReferencesKept(entries, undoing: target)
+    if let current {
+      try connection.execute(
+        "UPDATE history_change_sets SET note = ? WHERE id = ? AND note IS NULL",
+        ["undo of change set \(target)", current])
+    }
+    return Undo(
+      undone: target, changeSet: entries.isEmpty ? nil : current, changes: entries.count)
   }
 
   // MARK: - Entries

@@ -216,7 +216,7 @@ public struct CaseHistory {
     {
       return id
     }
-    return try database.suspects.resolve(reference)
+    return try database.unit.suspects.resolve(reference)
   }
 
   /// A time as the history compares it: `YYYY-MM-DDTHH:MM`, `YYYY-MM-DDTHH:MM:SS` or
@@ -249,11 +249,6 @@ public struct CaseHistory {
     }
     return converted
   }
-}
-
-extension CaseDatabase {
-  /// The case history: who changed what, when and why (docs/history.md).
-  public var history: CaseHistory { CaseHistory(database: self) }
 }
 
 extension CaseHistory {

@@ -1,15 +1,23 @@
 import SQLiteKit
 
 extension AdHocQuery {
-  /// Runs the script on an open case file in one transaction (`inspector sql --write`), which
-  /// is one change set of the history when the database has an
-  /// ``CaseDatabase/attribution``.
+  /// Runs the script on an open case file as one unit of work (`inspector sql --write`): one
+  /// transaction, one change set of the history with `attribution`'s actor and note. Unlike
+  /// ``CaseDatabase/write(_:_:)`` it does not re-fold other clients' keys first, so that it
+  /// works on a file whose schema is damaged (which it may be run to repair).
   ///
-  /// - Parameter database: A case database opened for writing.
+  /// - Parameters:
+  ///   - database: A case database opened for writing, with no unit of work open.
+  ///   - attribution: Who runs the script and why; `nil` records no actor or note.
   /// - Returns: The result.
-  /// - Throws: What ``run(on:write:)`` throws for a write run; nothing is changed then.
-  public func run(writingTo database: CaseDatabase) throws -> Result {
-    try database.transaction { try run(on: database.connection, write: true) }
+  /// - Throws: ``UnitOfWorkError/alreadyOpen`` inside another unit of work; what
+  ///   ``run(on:write:)`` throws for a write run; nothing is changed then.
+  public func run(writingTo database: CaseDatabase, attribution: ChangeAttribution?) throws
+    -> Result
+  {
+    try database.writeWithoutRefold(attribution) {
+      try run(on: database.connection, write: true)
+    }
   }
 
   /// Opens the file at `path` as ``openReadOnly(path:busyTimeout:)`` does and runs the script

@@ -21,19 +21,7 @@ extension CaseFile {
   ///   when it is shorter than the 100-byte header.
   /// - SQLite: <https://sqlite.org/fileformat2.html#the_database_header>
   public static func applicationID(at path: String) throws -> Int32 {
-    try requireDatabaseHeader(path)
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      throw FileOperationError(path: path, operation: "read", code: errno)
-    }
-    defer { close(descriptor) }
-    var header = [UInt8](repeating: 0, count: 100)
-    let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
-    guard count == 100 else {
-      throw CaseFileError.damaged(path, problems: ["the file ends inside its 100-byte header"])
-    }
-    let value = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    return Int32(bitPattern: value)
+    try CaseFileProbe(path).applicationID()
   }
 
   /// The rows of case data a database holds: for every table that is not SQLite's, Litestream's
@@ -78,14 +66,7 @@ extension CaseFile {
   /// - Throws: ``CaseFileError/notACaseDatabase(_:reason:)``,
   ///   ``CaseFileError/notADatabase(_:)`` when the file is not SQLite, or `SQLiteError`.
   public static func requireCaseFileOrNew(at path: String, busyTimeout: Int = 5000) throws {
-    var info = stat()
-    guard path != ":memory:", stat(path, &info) == 0, info.st_size > 0 else { return }
-    guard try applicationID(at: path) != CaseDatabase.applicationID else { return }
-    let connection = try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout)
-    guard try connection.scalar("SELECT count(*) FROM sqlite_schema")?.integerValue != 0 else {
-      return
-    }
-    try requireKnownMigrations(connection, path: path)
+    try CaseFileProbe(path).requireCaseFileOrNew(busyTimeout: busyTimeout)
   }
 
   // MARK: - Internal helpers

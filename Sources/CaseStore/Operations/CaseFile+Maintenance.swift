@@ -126,7 +126,7 @@ extension CaseFile {
         == CaseDatabase.migrator.latestVersion
     {
       _ = try? CaseDatabase(path: path, access: .readWrite, busyTimeout: busyTimeout)
-        .refreshSearchIndex()
+        .write(nil) { try $0.refreshSearchIndex() }
     }
     return (applied, try CaseDatabase.migrator.currentVersion(of: connection), restore)
   }

@@ -325,22 +325,7 @@ public enum CaseFile {
   /// `SQLite format 3\0` (an empty file is an empty database when `allowEmpty`). A directory,
   /// FIFO or device is not a database; the open does not block on a FIFO.
   static func requireDatabaseHeader(_ path: String, allowEmpty: Bool = false) throws {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      if errno == ENOENT { throw CaseFileError.missing(path) }
-      throw FileOperationError(path: path, operation: "read", code: errno)
-    }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw CaseFileError.notADatabase(path)
-    }
-    var header = [UInt8](repeating: 0, count: 16)
-    let count = header.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 16) }
-    if count == 0 && allowEmpty { return }
-    guard count == 16, header == Array("SQLite format 3\u{0}".utf8) else {
-      throw CaseFileError.notADatabase(path)
-    }
+    try CaseFileProbe(path).requireSQLite(allowEmpty: allowEmpty)
   }
 
   private static func suspectCount(_ connection: Connection) throws -> Int {

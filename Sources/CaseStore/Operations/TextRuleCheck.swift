@@ -87,7 +87,7 @@ enum TextRuleCheck {
   }
 }
 
-extension CaseDatabase {
+extension CaseTransaction {
   /// Throws for the first stored value that breaks ``TextRules``, or that holds a NUL in a
   /// column with a domain rule (a colour, a time, a paw size), which is
   /// what `import` would refuse, so that `export` refuses up front, naming it, rather than write

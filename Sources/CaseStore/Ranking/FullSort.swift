@@ -19,7 +19,7 @@ struct FullSort {
   ///   outside the domain, or what `body` throws.
   func forEachPage(limit: Int?, size: Int, _ body: ([RankedSuspect]) throws -> Void) throws {
     var numbering = RankNumbering()
-    try database.suspects.forEachPage(
+    try database.unit.suspects.forEachPage(
       orderBy: SuspicionRanking.rankOrder, limit: limit, size: size
     ) { page in
       try body(page.map { numbering.next($0) })
@@ -37,7 +37,7 @@ struct FullSort {
     for incident: Incident, limit: Int?, size: Int, _ body: ([RankedSuspect]) throws -> Void
   ) throws {
     var numbering = RankNumbering()
-    try database.suspects.forEachPage(
+    try database.unit.suspects.forEachPage(
       orderBy: SuspicionRanking.sortedScoreOrder, limit: limit, size: size,
       extraColumns: SuspicionRanking.verdictColumns,
       parameters: SuspicionRanking.parameters(for: incident),

@@ -22,7 +22,7 @@ struct LevelOrderRanking {
     try rows.bind([Int64(limit)])
     let id = try rows.column("id")
     try rows.forEachPage(size: size, record: { try $0.int64(id) }) { ids in
-      try body(try database.suspects.suspects(ids: ids).map { numbering.next($0) })
+      try body(try database.unit.suspects.suspects(ids: ids).map { numbering.next($0) })
     }
   }
 }

@@ -31,8 +31,9 @@ public struct SuspicionRanking {
 
   // MARK: - Init
 
-  /// Creates a ranking over `database`.
-  public init(database: CaseDatabase) {
+  /// Creates a ranking over `database`, read inside the unit of work whose handle vends it
+  /// (``CaseTransaction/ranking``).
+  init(database: CaseDatabase) {
     self.init(database: database, testHooks: RankingTestHooks())
   }
 
@@ -105,7 +106,7 @@ public struct SuspicionRanking {
     var numbering = RankNumbering()
     try topK(for: incident, limit: limit) { top in
       try top.forEachPage(size: size) { page in
-        let suspects = try database.suspects.suspects(ids: page.map(\.id))
+        let suspects = try database.unit.suspects.suspects(ids: page.map(\.id))
         try body(zip(page, suspects).map { numbering.next($1, clues: $0.verdicts) })
       }
     }

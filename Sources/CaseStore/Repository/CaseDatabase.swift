@@ -20,8 +20,12 @@ public final class CaseDatabase {
     case create
   }
 
-  /// The SQLite connection; exposed for ad-hoc SQL and operations.
+  /// The SQLite connection; exposed for ad-hoc SQL and the file-level operations (check,
+  /// optimize, backup). Case data is read and changed through ``read(_:)`` and
+  /// ``write(_:_:)``.
   public let connection: Connection
+  /// Whether a ``read(_:)`` or ``write(_:_:)`` is running (units of work do not nest).
+  private var unitOfWorkIsOpen = false
   /// The `PRAGMA application_id` of every case file: the ASCII letters `FRIN` (0x4652494E),
   /// set by migration 0004 (`migrations/0004_application_id.sql`), so that `restore` and other
   /// readers of foreign files can tell a case database from any other SQLite file.
@@ -35,6 +39,10 @@ public final class CaseDatabase {
 
   /// Opens a case file.
   ///
+  /// The file is looked at once before SQLite opens it (one `open`, `fstat` and 100-byte header
+  /// read): a write access refuses another program's file from that look, and a read-only one
+  /// uses it to name a foreign file whose schema is missing.
+  ///
   /// - Parameters:
   ///   - path: The database file, or `:memory:` (only with ``Access/create``) for tests.
   ///   - access: Read only, read-write, or create-and-migrate.
@@ -44,18 +52,58 @@ public final class CaseDatabase {
   ///   `CaseFileError.notACaseDatabase` with `.create` for another program's SQLite file;
   ///   ``CaseError/schemaOutOfDate(current:latest:)`` for an old schema (not with `.create`);
   ///   `MigrationError` for a newer schema (writes) or a failed migration.
-  public init(path: String, access: Access, busyTimeout: Int = 5000) throws {
+  public convenience init(path: String, access: Access, busyTimeout: Int = 5000) throws {
+    try self.init(path: path, access: access, busyTimeout: busyTimeout, requiringFile: false)
+  }
+
+  /// Opens a case file as the command line does: besides what
+  /// ``init(path:access:busyTimeout:)`` refuses, the one look at the file before SQLite opens
+  /// it also refuses a missing file (unless `access` is ``Access/create``) and anything that is
+  /// not a regular file starting with SQLite's header (an empty file is an empty database).
+  /// SQLite fails on a directory, and blocks forever opening a FIFO.
+  ///
+  /// - Parameters:
+  ///   - path: The database file.
+  ///   - access: Read only, read-write, or create-and-migrate.
+  ///   - busyTimeout: Milliseconds to wait for another writer's lock.
+  /// - Throws: `CaseFileError.missing` when there is no file (not with `.create`),
+  ///   `CaseFileError.notADatabase` for a directory, FIFO, device or other bytes,
+  ///   `FileOperationError` when the file cannot be read, and what
+  ///   ``init(path:access:busyTimeout:)`` throws.
+  public convenience init(checkingFileAt path: String, access: Access, busyTimeout: Int = 5000)
+    throws
+  {
+    try self.init(path: path, access: access, busyTimeout: busyTimeout, requiringFile: true)
+  }
+
+  /// Opens a new private in-memory case file at the latest schema (for tests and benchmarks).
+  ///
+  /// - Throws: `MigrationError` if a migration fails (a build defect).
+  public convenience init() throws {
+    try self.init(path: ":memory:", access: .create)
+  }
+
+  /// Looks at the file once, applies the refusals of `access` (and of the command line when
+  /// `requiringFile`), then opens and checks the schema.
+  private init(path: String, access: Access, busyTimeout: Int, requiringFile: Bool) throws {
     let mode: Connection.OpenMode =
       switch access {
       case .readOnly: .readOnly
       case .readWrite: .readWrite
       case .create: .readWriteCreate
       }
+    let probe = path == ":memory:" ? nil : CaseFileProbe(path)
+    if let probe, requiringFile {
+      if case .missing = probe.state, access == .create {
+      } else {
+        try probe.requireSQLite(allowEmpty: true)
+      }
+    }
     // Another program's SQLite file is refused before a writable open could touch it (turning
     // on WAL changes the file); the check reads the header and, only when the mark is missing,
     // the schema on a read-only connection.
-    if access != .readOnly {
-      try CaseFile.requireCaseFileOrNew(at: path, busyTimeout: busyTimeout)
+    if access != .readOnly, let probe {
+      try probe.requireCaseFileOrNew(busyTimeout: busyTimeout)
     }
     connection = try Connection(path: path, mode: mode, busyTimeout: busyTimeout)
     let migrator = CaseDatabase.migrator
@@ -64,15 +112,15 @@ public final class CaseDatabase {
       // Records a migration queued for the search index (0010) are indexed at once; should
       // that fail (busy), the next write or search indexes them.
       if try !migrator.migrate(connection).isEmpty, try pendingSearchChanges() > 0 {
-        _ = try? write {}
+        _ = try? write(nil) { _ in }
       }
     case .readWrite, .readOnly:
       let current = try migrator.currentVersion(of: connection)
       if current < migrator.latestVersion {
         // Another program's SQLite file is no case file to upgrade: say so, as `migrate up`
         // would, instead of suggesting it.
-        if current == 0 && access == .readOnly {
-          try CaseFile.requireCaseFileOrNew(at: path, busyTimeout: busyTimeout)
+        if current == 0 && access == .readOnly, let probe {
+          try probe.requireCaseFileOrNew(busyTimeout: busyTimeout)
         }
         throw CaseError.schemaOutOfDate(current: current, latest: migrator.latestVersion)
       }
@@ -83,79 +131,123 @@ public final class CaseDatabase {
     }
   }
 
-  /// Opens a new private in-memory case file at the latest schema (for tests and benchmarks).
-  ///
-  /// - Throws: `MigrationError` if a migration fails (a build defect).
-  public convenience init() throws {
-    try self.init(path: ":memory:", access: .create)
-  }
-
   // MARK: - Public API
 
-  /// The suspects and their interviews.
-  public var suspects: SuspectRepository { SuspectRepository(database: self) }
-  /// The fruits.
-  public var fruits: FruitRepository { FruitRepository(database: self) }
-  /// The nibble incidents.
-  public var incidents: IncidentRepository { IncidentRepository(database: self) }
-
-  /// Runs `body` in one `IMMEDIATE` transaction (README "Guarantees"): all of it is stored, or,
-  /// when it throws, none of it.
+  /// Runs `body` in one read transaction (`BEGIN DEFERRED`): every read of `body` sees one
+  /// snapshot of the file, whatever other connections commit meanwhile; the next `read` sees
+  /// their commits. On a writable connection, `PRAGMA query_only` is on during `body`, so a
+  /// read never writes (on a read-only connection SQLite refuses writes anyway).
   ///
-  /// Inside an open transaction (a repository call made in another `write`) it is the
-  /// savepoint `case_write` instead: a failed inner call undoes only itself, and the enclosing
-  /// write decides about the rest.
+  /// The handle `body` is given (``CaseReader``) offers the read operations only: the
+  /// repositories' look-ups and listings, the history, the search, the ranking. It is valid
+  /// inside `body` only.
   ///
-  /// - Throws: What `body` throws, or `SQLiteError` (e.g. `ResultCode.busy`).
-  public func write<T>(_ body: () throws -> T) throws -> T {
-    func refoldThenRun() throws -> T {
-      // Rows other clients wrote get their Unicode keys before any change relies on them.
-      if try connection.scalar(Self.pendingProbe)?.integerValue == 1 {
-        try suspects.refoldPendingKeys()
-        try fruits.refoldPendingKeys()
+  /// - Parameter body: The reads; what it returns is returned.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``UnitOfWorkError/alreadyOpen`` when a `read` or `write` is already running on
+  ///   this database (units of work do not nest: use the handle you were given); what `body`
+  ///   throws; `SQLiteError` when the transaction cannot begin.
+  public func read<T>(_ body: (CaseReader) throws -> T) throws -> T {
+    try withUnitOfWork {
+      try connection.inTransaction(.deferred) {
+        let queryOnly = connection.mode != .readOnly
+        if queryOnly { try connection.cachedStatement("PRAGMA query_only = 1").run([]) }
+        defer { if queryOnly { try? connection.cachedStatement("PRAGMA query_only = 0").run([]) } }
+        return try body(CaseReader(database: self))
       }
-      return try body()
     }
-    guard connection.isAutocommit else {
-      return try connection.inSavepoint(named: "case_write", refoldThenRun)
-    }
-    return try transaction(refoldThenRun)
   }
 
-  /// Who makes this database's changes and why: the actor and note of the change set that
-  /// each transaction run by ``write(_:)`` (or by `sql --write`, ``AdHocQuery/run(writingTo:)``)
-  /// records in the history. `nil` (the default) records change sets without an actor or
-  /// note (docs/history.md).
-  public var attribution: ChangeAttribution?
+  /// Runs `body` in one `IMMEDIATE` transaction that is one change set of the history
+  /// (docs/history.md), with `attribution`'s actor and note: all of it is stored, or, when it
+  /// throws, none of it (README "Guarantees").
+  ///
+  /// The change set is opened (`history_context` names it, so the schema's triggers file every
+  /// change under it) before `body` and closed after it, inside the transaction; a change set
+  /// that recorded nothing is removed again. Before it commits, the records queued for the
+  /// search index are indexed (docs/search.md). The handle `body` is given (``CaseWriter``)
+  /// offers every operation, reads and writes; it is valid inside `body` only. However many
+  /// operations `body` calls, they are one transaction and one change set.
+  ///
+  /// - Parameters:
+  ///   - attribution: Who makes the changes and why; `nil` records the change set without an
+  ///     actor or note.
+  ///   - body: The changes; what it returns is returned.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``UnitOfWorkError/alreadyOpen`` when a `read` or `write` is already running on
+  ///   this database (nothing nests: use the handle you were given); what `body` throws;
+  ///   `SQLiteError` (e.g. `ResultCode.busy`, or `ResultCode.readOnly` on a read-only
+  ///   connection). Nothing is stored when it throws.
+  @discardableResult
+  public func write<T>(_ attribution: ChangeAttribution?, _ body: (CaseWriter) throws -> T)
+    throws -> T
+  {
+    try withUnitOfWork {
+      try changeSet(attribution) {
+        // Rows other clients wrote get their Unicode keys before any change relies on them.
+        if try connection.scalar(Self.pendingProbe)?.integerValue == 1 {
+          try unit.suspects.refoldPendingKeys()
+          try unit.fruits.refoldPendingKeys()
+        }
+        return try body(unit)
+      }
+    }
+  }
 
-  /// Runs `body` in one `IMMEDIATE` transaction that is one change set of the history, with
-  /// the ``attribution``'s actor and note: the change set is opened (`history_context` names
-  /// it, so the schema's triggers file every change under it) before `body` and closed after
-  /// it, inside the transaction; a change set that recorded nothing is removed again. Before
-  /// it commits, the records queued for the search index are indexed (docs/search.md).
+  // MARK: - Internal helpers
+
+  /// The operations of a unit of work, for code of the case store that runs inside one (the
+  /// write handle; internal, so that no caller outside can reach it without a unit).
+  var unit: CaseWriter { CaseWriter(database: self) }
+
+  /// Marks a unit of work open while `body` runs.
+  ///
+  /// - Throws: ``UnitOfWorkError/alreadyOpen`` when one is open already, or what `body`
+  ///   throws.
+  private func withUnitOfWork<T>(_ body: () throws -> T) throws -> T {
+    guard !unitOfWorkIsOpen else { throw UnitOfWorkError.alreadyOpen }
+    unitOfWorkIsOpen = true
+    defer { unitOfWorkIsOpen = false }
+    return try body()
+  }
+
+  /// Runs `body` in one `IMMEDIATE` transaction that is one change set with `attribution`
+  /// (see ``write(_:_:)``), with the bookkeeping's statements taken from the connection's
+  /// cache.
   ///
   /// - Throws: What `body` throws, or `SQLiteError`; nothing is stored then.
-  func transaction<T>(_ body: () throws -> T) throws -> T {
+  func changeSet<T>(_ attribution: ChangeAttribution?, _ body: () throws -> T) throws -> T {
     try connection.inTransaction(.immediate) {
-      try connection.execute(
+      try statement(
         """
         INSERT INTO history_change_sets (at, actor, note, grouping)
         VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, 'transaction')
-        """, [attribution?.actor, attribution?.note])
+        """
+      ).run([attribution?.actor, attribution?.note])
       let changeSet = connection.lastInsertRowID
-      try connection.execute(
-        "INSERT OR REPLACE INTO history_context (only, change_set_id) VALUES (1, ?)", [changeSet])
+      try statement("INSERT OR REPLACE INTO history_context (only, change_set_id) VALUES (1, ?)")
+        .run([changeSet])
       let result = try body()
       // Every write leaves the search index up to date for every reader (docs/search.md).
       try drainSearchQueue()
-      try connection.execute("DELETE FROM history_context")
-      try connection.execute(
+      try statement("DELETE FROM history_context").run([])
+      try statement(
         """
         DELETE FROM history_change_sets
         WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_entries WHERE change_set_id = ?1)
-        """, [changeSet])
+        """
+      ).run([changeSet])
       return result
     }
+  }
+
+  /// Runs `body` as one unit of work that is one change set with `attribution`, without the
+  /// re-folding of pending keys that ``write(_:_:)`` starts with: for `sql --write`, which
+  /// must run on a file whose schema is damaged.
+  func writeWithoutRefold<T>(_ attribution: ChangeAttribution?, _ body: () throws -> T) throws
+    -> T
+  {
+    try withUnitOfWork { try changeSet(attribution, body) }
   }
 
   /// `1` when any suspect or fruit is marked for re-folding (two probes of partial indexes).
@@ -188,11 +280,9 @@ public final class CaseDatabase {
     } else {
       writer = self
     }
-    // write re-folds marked rows before its body.
-    return (try? writer.write {}) != nil
+    // write re-folds marked rows before its body; refused (false) inside a unit of work.
+    return (try? writer.write(nil) { _ in }) != nil
   }
-
-  // MARK: - Internal helpers
 
   /// A prepared statement from the connection's cache (`Connection.cachedStatement(_:)`):
   /// prepared once, reset and returned to the cache when the caller lets go of it.

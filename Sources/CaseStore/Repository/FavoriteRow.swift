@@ -6,7 +6,7 @@ struct FavoriteRow {
   /// The columns: the suspect's id, the fruit's id and its name (or a flag for a missing fruit;
   /// see ``SuspectRepository/favoriteName``).
   static let columns = """
-    ff.animal_id AS animal_id, ff.fruit_id AS fruit_id, \(SuspectRepository.favoriteName) AS fruit,
+    ff.animal_id AS animal_id, ff.fruit_id AS fruit_id, \(SuspectRow.favoriteName) AS fruit,
       f.id IS NULL AS fruit_missing
     """
 

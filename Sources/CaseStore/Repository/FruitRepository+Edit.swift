@@ -1,6 +1,6 @@
 import SQLiteKit
 
-extension FruitRepository {
+extension FruitRepository where Kind == Writing {
   /// Changes the name or colour of the fruit named `reference`; fields left `nil` in `edit` stay.
   ///
   /// The same rules as ``add(name:color:)``: a new name is not blank, at most 10,000
@@ -17,37 +17,37 @@ extension FruitRepository {
   ///   `SQLiteError`.
   @discardableResult
   public func edit(_ reference: String, _ edit: FruitEdit) throws -> Fruit {
-    if let name = edit.name { try SuspectRepository.validate(text: name, field: "fruit name") }
+    if let name = edit.name {
+      try SuspectRepository<Writing>.validate(text: name, field: "fruit name")
+    }
     let newName = edit.name?.trimmingSpaces()
     let newColor = try edit.color.map { try Fruit.normalizedColor($0) }
-    return try database.write {
-      var fruit = try find(reference)
-      fruit.name = newName ?? fruit.name
-      fruit.color = newColor ?? fruit.color
-      let folded = NameKey.caseKey(fruit.name)
-      // Marked rows' keys are not under the unique index's eye yet: compare them in Swift.
-      if try pendingFruits().contains(where: {
-        $0.id != fruit.id && NameKey.caseKey($0.name) == folded
-      }) {
-        throw CaseError.duplicateFruit(fruit.name)
-      }
-      do {
-        try database.writeWithFoldedKeys(.fruits, plainASCII: NameKey.isPlainASCII(fruit.name)) {
-          mark in
-          try database.statement(
-            "UPDATE fruits SET name = ?, color = ?, name_key = ?, key_pending = ? WHERE id = ?"
-          ).run([fruit.name, fruit.color, folded, mark, fruit.id])
-          return fruit.id
-        }
-      } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
-        // As in add: the refused statement changed nothing, so another row holding the key
-        // means the name is taken.
-        let taken = try database.connection.scalar(
-          "SELECT 1 FROM fruits WHERE name_key = ? AND id <> ? LIMIT 1", [folded, fruit.id])
-        if taken != nil { throw CaseError.duplicateFruit(fruit.name) }
-        throw error
-      }
-      return fruit
+    var fruit = try find(reference)
+    fruit.name = newName ?? fruit.name
+    fruit.color = newColor ?? fruit.color
+    let folded = NameKey.caseKey(fruit.name)
+    // Marked rows' keys are not under the unique index's eye yet: compare them in Swift.
+    if try pendingFruits().contains(where: {
+      $0.id != fruit.id && NameKey.caseKey($0.name) == folded
+    }) {
+      throw CaseError.duplicateFruit(fruit.name)
     }
+    do {
+      try database.writeWithFoldedKeys(.fruits, plainASCII: NameKey.isPlainASCII(fruit.name)) {
+        mark in
+        try database.statement(
+          "UPDATE fruits SET name = ?, color = ?, name_key = ?, key_pending = ? WHERE id = ?"
+        ).run([fruit.name, fruit.color, folded, mark, fruit.id])
+        return fruit.id
+      }
+    } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+      // As in add: the refused statement changed nothing, so another row holding the key
+      // means the name is taken.
+      let taken = try database.connection.scalar(
+        "SELECT 1 FROM fruits WHERE name_key = ? AND id <> ? LIMIT 1", [folded, fruit.id])
+      if taken != nil { throw CaseError.duplicateFruit(fruit.name) }
+      throw error
+    }
+    return fruit
   }
 }

@@ -1,7 +1,7 @@
 import SQLiteKit
 
 /// Reads and changes fruits (`fruits(id, name, color)`, README "The documented schema").
-public struct FruitRepository {
+public struct FruitRepository<Kind: UnitOfWorkKind> {
   // MARK: - Properties
 
   let database: CaseDatabase
@@ -52,63 +52,6 @@ public struct FruitRepository {
       throw CaseError.ambiguousFruit(name, candidates: matches.map { "\($0.name) (id \($0.id))" })
     }
     return first
-  }
-
-  /// Stores a new fruit.
-  ///
-  /// - Parameters:
-  ///   - name: Not blank, at most 10,000 characters, unique ignoring case; leading and trailing
-  ///     whitespace is dropped.
-  ///   - color: A colour name (`red`) or `#RRGGBB`; see ``Fruit/normalizedColor(_:)``.
-  /// - Returns: The stored fruit.
-  /// - Throws: ``CaseError/invalidValue(field:value:expected:)``,
-  ///   ``CaseError/duplicateFruit(_:)``, or `SQLiteError`.
-  @discardableResult
-  public func add(name: String, color: String) throws -> Fruit {
-    try SuspectRepository.validate(text: name, field: "fruit name")
-    let name = name.trimmingSpaces()
-    let color = try Fruit.normalizedColor(color)
-    return try database.write {
-      let folded = NameKey.caseKey(name)
-      // Marked rows' keys are not under the unique index's eye yet: compare them in Swift.
-      if try pendingFruits().contains(where: { NameKey.caseKey($0.name) == folded }) {
-        throw CaseError.duplicateFruit(name)
-      }
-      let id: Int64
-      do {
-        id = try database.writeWithFoldedKeys(.fruits, plainASCII: NameKey.isPlainASCII(name)) {
-          mark in
-          try database.statement(
-            "INSERT INTO fruits (name, color, name_key, key_pending) VALUES (?, ?, ?, ?)"
-          ).run([name, color, folded, mark])
-          return database.connection.lastInsertRowID
-        }
-      } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
-        // Which unique constraint fired is read from the table, not from SQLite's message: the
-        // failed statement changed nothing, so a row holding the key means the name is taken.
-        let taken = try database.connection.scalar(
-          "SELECT 1 FROM fruits WHERE name_key = ? LIMIT 1", [folded])
-        if taken != nil { throw CaseError.duplicateFruit(name) }
-        throw error
-      }
-      return Fruit(id: id, name: name, color: color)
-    }
-  }
-
-  /// Deletes the fruit named `name`, unless a suspect favours it or an incident concerns it.
-  ///
-  /// - Returns: The fruit as it was.
-  /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/fruitInUse(_:by:)`` naming who holds
-  ///   it, or `SQLiteError`.
-  @discardableResult
-  public func remove(_ name: String) throws -> Fruit {
-    try database.write {
-      let fruit = try find(name)
-      let holders = try self.holders(of: fruit.id)
-      if !holders.isEmpty { throw CaseError.fruitInUse(fruit.name, by: holders) }
-      try database.connection.execute("DELETE FROM fruits WHERE id = ?", [fruit.id])
-      return fruit
-    }
   }
 
   // MARK: - Internal helpers
@@ -174,7 +117,64 @@ public struct FruitRepository {
           "\(try row.text("name")) the \(try row.text("species"))"
         })
     }
-    holders += try database.incidents.ids(concerning: id).map { "incident \($0)" }
+    holders += try database.unit.incidents.ids(concerning: id).map { "incident \($0)" }
     return holders
+  }
+}
+
+extension FruitRepository where Kind == Writing {
+  // MARK: - Changing
+
+  /// Stores a new fruit.
+  ///
+  /// - Parameters:
+  ///   - name: Not blank, at most 10,000 characters, unique ignoring case; leading and trailing
+  ///     whitespace is dropped.
+  ///   - color: A colour name (`red`) or `#RRGGBB`; see ``Fruit/normalizedColor(_:)``.
+  /// - Returns: The stored fruit.
+  /// - Throws: ``CaseError/invalidValue(field:value:expected:)``,
+  ///   ``CaseError/duplicateFruit(_:)``, or `SQLiteError`.
+  @discardableResult
+  public func add(name: String, color: String) throws -> Fruit {
+    try SuspectRepository<Writing>.validate(text: name, field: "fruit name")
+    let name = name.trimmingSpaces()
+    let color = try Fruit.normalizedColor(color)
+    let folded = NameKey.caseKey(name)
+    // Marked rows' keys are not under the unique index's eye yet: compare them in Swift.
+    if try pendingFruits().contains(where: { NameKey.caseKey($0.name) == folded }) {
+      throw CaseError.duplicateFruit(name)
+    }
+    let id: Int64
+    do {
+      id = try database.writeWithFoldedKeys(.fruits, plainASCII: NameKey.isPlainASCII(name)) {
+        mark in
+        try database.statement(
+          "INSERT INTO fruits (name, color, name_key, key_pending) VALUES (?, ?, ?, ?)"
+        ).run([name, color, folded, mark])
+        return database.connection.lastInsertRowID
+      }
+    } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+      // Which unique constraint fired is read from the table, not from SQLite's message: the
+      // failed statement changed nothing, so a row holding the key means the name is taken.
+      let taken = try database.connection.scalar(
+        "SELECT 1 FROM fruits WHERE name_key = ? LIMIT 1", [folded])
+      if taken != nil { throw CaseError.duplicateFruit(name) }
+      throw error
+    }
+    return Fruit(id: id, name: name, color: color)
+  }
+
+  /// Deletes the fruit named `name`, unless a suspect favours it or an incident concerns it.
+  ///
+  /// - Returns: The fruit as it was.
+  /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/fruitInUse(_:by:)`` naming who holds
+  ///   it, or `SQLiteError`.
+  @discardableResult
+  public func remove(_ name: String) throws -> Fruit {
+    let fruit = try find(name)
+    let holders = try self.holders(of: fruit.id)
+    if !holders.isEmpty { throw CaseError.fruitInUse(fruit.name, by: holders) }
+    try database.connection.execute("DELETE FROM fruits WHERE id = ?", [fruit.id])
+    return fruit
   }
 }

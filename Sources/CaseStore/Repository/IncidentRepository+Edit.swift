@@ -1,6 +1,6 @@
 import SQLiteKit
 
-extension IncidentRepository {
+extension IncidentRepository where Kind == Writing {
   /// Changes the incident `reference` names; fields left `nil` in `edit` stay.
   ///
   /// The same rules as ``add(_:)``: the fruit must exist (matched ignoring case), notes are at
@@ -18,29 +18,27 @@ extension IncidentRepository {
   @discardableResult
   public func edit(_ reference: String, _ edit: IncidentEdit) throws -> Incident {
     if let notes = edit.notes { try Self.validate(notes: notes) }
-    return try database.write {
-      var incident = try find(reference)
-      if let name = edit.fruit {
-        let fruit = try database.fruits.find(name)
-        try database.statement("UPDATE incidents SET fruit_id = ? WHERE id = ?").run([
-          fruit.id, incident.id,
-        ])
-      }
-      incident.occurredAt = edit.occurredAt ?? incident.occurredAt
-      if let pawSize = edit.pawSize { incident.pawSize = pawSize }
-      if let location = edit.location { incident.location = location }
-      incident.notes = edit.notes ?? incident.notes
-      try database.statement(
-        """
-        UPDATE incidents SET occurred_at = ?, paw_size = ?, latitude = ?, longitude = ?, notes = ?
-        WHERE id = ?
-        """
-      ).run([
-        incident.occurredAt.description, incident.pawSize?.rawValue, incident.location?.latitude,
-        incident.location?.longitude, incident.notes, incident.id,
+    var incident = try find(reference)
+    if let name = edit.fruit {
+      let fruit = try database.unit.fruits.find(name)
+      try database.statement("UPDATE incidents SET fruit_id = ? WHERE id = ?").run([
+        fruit.id, incident.id,
       ])
-      return try find(id: incident.id)
     }
+    incident.occurredAt = edit.occurredAt ?? incident.occurredAt
+    if let pawSize = edit.pawSize { incident.pawSize = pawSize }
+    if let location = edit.location { incident.location = location }
+    incident.notes = edit.notes ?? incident.notes
+    try database.statement(
+      """
+      UPDATE incidents SET occurred_at = ?, paw_size = ?, latitude = ?, longitude = ?, notes = ?
+      WHERE id = ?
+      """
+    ).run([
+      incident.occurredAt.description, incident.pawSize?.rawValue, incident.location?.latitude,
+      incident.location?.longitude, incident.notes, incident.id,
+    ])
+    return try find(id: incident.id)
   }
 
   /// Deletes the incident `reference` names.
@@ -50,11 +48,9 @@ extension IncidentRepository {
   /// - Throws: ``CaseError/unknownIncident(_:)`` or `SQLiteError`.
   @discardableResult
   public func remove(_ reference: String) throws -> Incident {
-    try database.write {
-      let incident = try find(reference)
-      try database.statement("DELETE FROM incidents WHERE id = ?").run([incident.id])
-      return incident
-    }
+    let incident = try find(reference)
+    try database.statement("DELETE FROM incidents WHERE id = ?").run([incident.id])
+    return incident
   }
 
   /// Refuses notes over 100,000 characters or with terminal control characters (tabs and line

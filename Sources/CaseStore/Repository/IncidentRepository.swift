@@ -1,7 +1,7 @@
 import SQLiteKit
 
 /// Reads and records nibble incidents (`incidents`, schema v2; README "The documented schema").
-public struct IncidentRepository {
+public struct IncidentRepository<Kind: UnitOfWorkKind> {
   // MARK: - Properties
 
   let database: CaseDatabase
@@ -9,11 +9,13 @@ public struct IncidentRepository {
   /// An incident whose fruit row is gone still comes back (LEFT JOIN), with no fruit name.
   /// The columns ``incident(from:)`` reads, each named as the column it comes from (the
   /// fruit's name as `fruit`), and the tables.
-  static let columns = """
+  static var columns: String {
+    """
     i.id AS id, f.name AS fruit, i.occurred_at AS occurred_at, i.paw_size AS paw_size,
     i.latitude AS latitude, i.longitude AS longitude, i.notes AS notes, i.fruit_id AS fruit_id
     FROM incidents i LEFT JOIN fruits f ON f.id = i.fruit_id
     """
+  }
 
   // MARK: - Public API
 
@@ -66,29 +68,6 @@ public struct IncidentRepository {
       "SELECT \(Self.columns) ORDER BY i.occurred_at DESC, i.id DESC LIMIT 1")
     guard let row = try rows.nextRow() else { return nil }
     return try Self.incident(from: row)
-  }
-
-  /// Records an incident.
-  ///
-  /// - Returns: The stored incident with its id.
-  /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/invalidValue(field:value:expected:)``
-  ///   for notes over 100,000 characters, or `SQLiteError`.
-  @discardableResult
-  public func add(_ new: NewIncident) throws -> Incident {
-    try Self.validate(notes: new.notes)
-    return try database.write {
-      let fruit = try database.fruits.find(new.fruit)
-      try database.connection.execute(
-        """
-        INSERT INTO incidents (fruit_id, occurred_at, paw_size, latitude, longitude, notes)
-        VALUES (?, ?, ?, ?, ?, ?)
-        """,
-        [
-          fruit.id, new.occurredAt.description, new.pawSize?.rawValue, new.location?.latitude,
-          new.location?.longitude, new.notes,
-        ])
-      return try find(id: database.connection.lastInsertRowID)
-    }
   }
 
   /// Number of incidents.
@@ -155,5 +134,30 @@ public struct IncidentRepository {
         occurredAt: occurredAt, pawSize: pawSize,
         location: location, notes: try row.text("notes"))
     }
+  }
+}
+
+extension IncidentRepository where Kind == Writing {
+  // MARK: - Changing
+
+  /// Records an incident.
+  ///
+  /// - Returns: The stored incident with its id.
+  /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/invalidValue(field:value:expected:)``
+  ///   for notes over 100,000 characters, or `SQLiteError`.
+  @discardableResult
+  public func add(_ new: NewIncident) throws -> Incident {
+    try Self.validate(notes: new.notes)
+    let fruit = try database.unit.fruits.find(new.fruit)
+    try database.connection.execute(
+      """
+      INSERT INTO incidents (fruit_id, occurred_at, paw_size, latitude, longitude, notes)
+      VALUES (?, ?, ?, ?, ?, ?)
+      """,
+      [
+        fruit.id, new.occurredAt.description, new.pawSize?.rawValue, new.location?.latitude,
+        new.location?.longitude, new.notes,
+      ])
+    return try find(id: database.connection.lastInsertRowID)
   }
 }

@@ -1,6 +1,6 @@
 import SQLiteKit
 
-extension SuspectRepository {
+extension SuspectRepository where Kind == Writing {
   /// Stores many new suspects with their favourites (default interviews) in one transaction;
   /// ``add(_:)`` is this for one suspect.
   ///
@@ -17,56 +17,54 @@ extension SuspectRepository {
   ///   ``CaseError/alreadyFavorite(suspect:fruit:)``, or `SQLiteError`. Nothing is stored then.
   @discardableResult
   public func add(contentsOf suspects: [NewSuspect]) throws -> [Int64] {
-    try database.write {
-      let pendingSpecies = try pendingSpeciesKeys()
-      let insert = try database.statement(
-        """
-        INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key, keys_pending)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        """)
-      let addFavorite = try database.statement(
-        "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
-      var fruits: [String: Fruit] = [:]
-      var ids: [Int64] = []
-      ids.reserveCapacity(suspects.count)
-      var stored: [Int64] = []  // this suspect's fruit ids so far, reused across suspects
-      for new in suspects {
-        try Self.validate(text: new.name, field: "name")
-        try Self.validate(text: new.species, field: "species")
-        let name = new.name.trimmingSpaces()
-        let species = new.species.trimmingSpaces()
-        let emoji = try Self.validated(emoji: new.emoji)
-        let speciesKey = NameKey.caseKey(species)
-        let plainASCII = NameKey.isPlainASCII(species) && NameKey.isPlainASCII(name)
-        if pendingSpecies.contains(speciesKey) { throw CaseError.duplicateSpecies(species) }
-        let id = try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
-          do {
-            try insert.run([
-              name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.sortKey(name), mark,
-            ])
-          } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
-            throw try caseError(for: error, species: species, except: nil)
-          }
-          return database.connection.lastInsertRowID
+    let pendingSpecies = try pendingSpeciesKeys()
+    let insert = try database.statement(
+      """
+      INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key, keys_pending)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """)
+    let addFavorite = try database.statement(
+      "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
+    var fruits: [String: Fruit] = [:]
+    var ids: [Int64] = []
+    ids.reserveCapacity(suspects.count)
+    var stored: [Int64] = []  // this suspect's fruit ids so far, reused across suspects
+    for new in suspects {
+      try Self.validate(text: new.name, field: "name")
+      try Self.validate(text: new.species, field: "species")
+      let name = new.name.trimmingSpaces()
+      let species = new.species.trimmingSpaces()
+      let emoji = try Self.validated(emoji: new.emoji)
+      let speciesKey = NameKey.caseKey(species)
+      let plainASCII = NameKey.isPlainASCII(species) && NameKey.isPlainASCII(name)
+      if pendingSpecies.contains(speciesKey) { throw CaseError.duplicateSpecies(species) }
+      let id = try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
+        do {
+          try insert.run([
+            name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.sortKey(name), mark,
+          ])
+        } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+          throw try caseError(for: error, species: species, except: nil)
         }
-        stored.removeAll(keepingCapacity: true)
-        for fruitName in new.favoriteFruits {
-          let fruit: Fruit
-          if let known = fruits[fruitName] {
-            fruit = known
-          } else {
-            fruit = try database.fruits.find(fruitName)
-            fruits[fruitName] = fruit
-          }
-          guard !stored.contains(fruit.id) else {
-            throw CaseError.alreadyFavorite(suspect: name, fruit: fruit.name)
-          }
-          try addFavorite.run([id, fruit.id, Int64(stored.count)])
-          stored.append(fruit.id)
-        }
-        ids.append(id)
+        return database.connection.lastInsertRowID
       }
-      return ids
+      stored.removeAll(keepingCapacity: true)
+      for fruitName in new.favoriteFruits {
+        let fruit: Fruit
+        if let known = fruits[fruitName] {
+          fruit = known
+        } else {
+          fruit = try database.unit.fruits.find(fruitName)
+          fruits[fruitName] = fruit
+        }
+        guard !stored.contains(fruit.id) else {
+          throw CaseError.alreadyFavorite(suspect: name, fruit: fruit.name)
+        }
+        try addFavorite.run([id, fruit.id, Int64(stored.count)])
+        stored.append(fruit.id)
+      }
+      ids.append(id)
     }
+    return ids
   }
 }

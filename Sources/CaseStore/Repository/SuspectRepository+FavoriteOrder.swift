@@ -1,6 +1,6 @@
 import SQLiteKit
 
-extension SuspectRepository {
+extension SuspectRepository where Kind == Writing {
   /// Moves `fruitName` to `position` among suspect `id`'s favourites; the others keep their
   /// relative order (`favorite move`).
   ///
@@ -24,30 +24,28 @@ extension SuspectRepository {
       throw CaseError.invalidValue(
         field: "position", value: "\(position)", expected: "a whole number, 1 or more")
     }
-    return try database.write {
-      guard
-        let name = try database.connection.scalar("SELECT name FROM animals WHERE id = ?", [id])?
-          .textValue
-      else { throw CaseError.unknownSuspect("\(id)") }
-      let fruit = try database.fruits.find(fruitName)
-      let rows = try database.statement(
-        "SELECT fruit_id FROM favorite_fruits WHERE animal_id = ? ORDER BY position, fruit_id")
-      try rows.bind([id])
-      var order: [Int64] = []
-      while let row = try rows.nextRow() { order.append(try row.int64("fruit_id")) }
-      guard let from = order.firstIndex(of: fruit.id) else {
-        throw CaseError.notFavorite(suspect: name, fruit: fruit.name)
-      }
-      order.remove(at: from)
-      let target = min(position, order.count + 1) - 1
-      order.insert(fruit.id, at: target)
-      let update = try database.statement(
-        """
-        UPDATE favorite_fruits SET position = ?1
-        WHERE animal_id = ?2 AND fruit_id = ?3 AND position IS NOT ?1
-        """)
-      for (index, fruitID) in order.enumerated() { try update.run([index, id, fruitID]) }
-      return target + 1
+    guard
+      let name = try database.connection.scalar("SELECT name FROM animals WHERE id = ?", [id])?
+        .textValue
+    else { throw CaseError.unknownSuspect("\(id)") }
+    let fruit = try database.unit.fruits.find(fruitName)
+    let rows = try database.statement(
+      "SELECT fruit_id FROM favorite_fruits WHERE animal_id = ? ORDER BY position, fruit_id")
+    try rows.bind([id])
+    var order: [Int64] = []
+    while let row = try rows.nextRow() { order.append(try row.int64("fruit_id")) }
+    guard let from = order.firstIndex(of: fruit.id) else {
+      throw CaseError.notFavorite(suspect: name, fruit: fruit.name)
     }
+    order.remove(at: from)
+    let target = min(position, order.count + 1) - 1
+    order.insert(fruit.id, at: target)
+    let update = try database.statement(
+      """
+      UPDATE favorite_fruits SET position = ?1
+      WHERE animal_id = ?2 AND fruit_id = ?3 AND position IS NOT ?1
+      """)
+    for (index, fruitID) in order.enumerated() { try update.run([index, id, fruitID]) }
+    return target + 1
   }
 }

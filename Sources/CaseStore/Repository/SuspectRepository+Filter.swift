@@ -21,7 +21,7 @@ extension SuspectRepository {
   public func forEachPage(
     matching filter: SuspectFilter, size: Int = 1000, _ body: ([Suspect]) throws -> Void
   ) throws {
-    let fruitID = try filter.favorite.map { try database.fruits.find($0).id }
+    let fruitID = try filter.favorite.map { try database.unit.fruits.find($0).id }
     let query = Self.listingQuery(filter, favoriteFruitID: fruitID)
     let rows = try database.statement(query.sql)
     try rows.bind(query.parameters)
@@ -86,7 +86,7 @@ extension SuspectRepository {
       }
     parameters += [Int64(filter.limit ?? -1), Int64(filter.offset)]
     let sql = """
-      SELECT \(SuspectRow.columns) \(joins)
+      SELECT \(SuspectRow.columns) \(SuspectRow.joins)
       \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
       ORDER BY \(order) LIMIT ? OFFSET ?
       """

@@ -1,6 +1,6 @@
 import SQLiteKit
 
-extension SuspectRepository {
+extension SuspectRepository where Kind == Writing {
   /// Sets suspect `id`'s alibi; empty text clears it (README "The documented schema": empty means no alibi).
   ///
   /// - Parameters:
@@ -15,17 +15,15 @@ extension SuspectRepository {
         field: "alibi", value: statement, expected: "at most 100,000 characters")
     }
     try TextRules.requirePrintable(statement, field: "alibi", allowingLineBreaks: true)
-    try database.write {
-      try requireSuspect(id)
-      if statement.isEmpty {
-        try database.connection.execute("DELETE FROM alibis WHERE animal_id = ?", [id])
-      } else {
-        try database.connection.execute(
-          """
-          INSERT INTO alibis (animal_id, statement) VALUES (?, ?)
-          ON CONFLICT (animal_id) DO UPDATE SET statement = excluded.statement
-          """, [id, statement])
-      }
+    try requireSuspect(id)
+    if statement.isEmpty {
+      try database.connection.execute("DELETE FROM alibis WHERE animal_id = ?", [id])
+    } else {
+      try database.connection.execute(
+        """
+        INSERT INTO alibis (animal_id, statement) VALUES (?, ?)
+        ON CONFLICT (animal_id) DO UPDATE SET statement = excluded.statement
+        """, [id, statement])
     }
   }
 
@@ -33,18 +31,16 @@ extension SuspectRepository {
   ///
   /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.
   public func setSleepSchedule(id: Int64, _ schedule: SleepSchedule?) throws {
-    try database.write {
-      try requireSuspect(id)
-      if let schedule {
-        try database.connection.execute(
-          """
-          INSERT INTO sleep_schedules (animal_id, sleep_at, wake_at) VALUES (?, ?, ?)
-          ON CONFLICT (animal_id) DO UPDATE SET sleep_at = excluded.sleep_at,
-            wake_at = excluded.wake_at
-          """, [id, schedule.sleep.description, schedule.wake.description])
-      } else {
-        try database.connection.execute("DELETE FROM sleep_schedules WHERE animal_id = ?", [id])
-      }
+    try requireSuspect(id)
+    if let schedule {
+      try database.connection.execute(
+        """
+        INSERT INTO sleep_schedules (animal_id, sleep_at, wake_at) VALUES (?, ?, ?)
+        ON CONFLICT (animal_id) DO UPDATE SET sleep_at = excluded.sleep_at,
+          wake_at = excluded.wake_at
+        """, [id, schedule.sleep.description, schedule.wake.description])
+    } else {
+      try database.connection.execute("DELETE FROM sleep_schedules WHERE animal_id = ?", [id])
     }
   }
 
@@ -55,26 +51,22 @@ extension SuspectRepository {
   /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.
   @discardableResult
   public func addStandardSleepScheduleIfMissing(id: Int64) throws -> SleepSchedule {
-    try database.write {
-      guard let suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
-      if let existing = suspect.sleepSchedule { return existing }
-      try setSleepSchedule(id: id, .standard)
-      return .standard
-    }
+    guard let suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
+    if let existing = suspect.sleepSchedule { return existing }
+    try setSleepSchedule(id: id, .standard)
+    return .standard
   }
 
   /// Sets suspect `id`'s suspicion level.
   ///
   /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.
   public func setSuspicionLevel(id: Int64, _ level: SuspicionLevel) throws {
-    try database.write {
-      try requireSuspect(id)
-      try database.connection.execute(
-        """
-        INSERT INTO suspicion_levels (animal_id, level) VALUES (?, ?)
-        ON CONFLICT (animal_id) DO UPDATE SET level = excluded.level
-        """, [id, level.value])
-    }
+    try requireSuspect(id)
+    try database.connection.execute(
+      """
+      INSERT INTO suspicion_levels (animal_id, level) VALUES (?, ?)
+      ON CONFLICT (animal_id) DO UPDATE SET level = excluded.level
+      """, [id, level.value])
   }
 
   /// Appends `fruitName` to suspect `id`'s favourites (after the last one).
@@ -82,22 +74,20 @@ extension SuspectRepository {
   /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/unknownFruit(_:)``,
   ///   ``CaseError/alreadyFavorite(suspect:fruit:)``, or `SQLiteError`.
   public func addFavorite(id: Int64, fruit fruitName: String) throws {
-    try database.write {
-      let suspect = try requireSuspect(id)
-      let fruit = try database.fruits.find(fruitName)
-      if try database.connection.scalar(
-        "SELECT 1 FROM favorite_fruits WHERE animal_id = ? AND fruit_id = ?", [id, fruit.id])
-        != nil
-      {
-        throw CaseError.alreadyFavorite(suspect: suspect, fruit: fruit.name)
-      }
-      try database.connection.execute(
-        """
-        INSERT INTO favorite_fruits (animal_id, fruit_id, position)
-        VALUES (?, ?, (SELECT coalesce(max(position) + 1, 0) FROM favorite_fruits
-                       WHERE animal_id = ?))
-        """, [id, fruit.id, id])
+    let suspect = try requireSuspect(id)
+    let fruit = try database.unit.fruits.find(fruitName)
+    if try database.connection.scalar(
+      "SELECT 1 FROM favorite_fruits WHERE animal_id = ? AND fruit_id = ?", [id, fruit.id])
+      != nil
+    {
+      throw CaseError.alreadyFavorite(suspect: suspect, fruit: fruit.name)
     }
+    try database.connection.execute(
+      """
+      INSERT INTO favorite_fruits (animal_id, fruit_id, position)
+      VALUES (?, ?, (SELECT coalesce(max(position) + 1, 0) FROM favorite_fruits
+                     WHERE animal_id = ?))
+      """, [id, fruit.id, id])
   }
 
   /// Removes `fruitName` from suspect `id`'s favourites; the others keep their order.
@@ -105,14 +95,12 @@ extension SuspectRepository {
   /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/unknownFruit(_:)``,
   ///   ``CaseError/notFavorite(suspect:fruit:)``, or `SQLiteError`.
   public func removeFavorite(id: Int64, fruit fruitName: String) throws {
-    try database.write {
-      let suspect = try requireSuspect(id)
-      let fruit = try database.fruits.find(fruitName)
-      try database.connection.execute(
-        "DELETE FROM favorite_fruits WHERE animal_id = ? AND fruit_id = ?", [id, fruit.id])
-      if database.connection.changes == 0 {
-        throw CaseError.notFavorite(suspect: suspect, fruit: fruit.name)
-      }
+    let suspect = try requireSuspect(id)
+    let fruit = try database.unit.fruits.find(fruitName)
+    try database.connection.execute(
+      "DELETE FROM favorite_fruits WHERE animal_id = ? AND fruit_id = ?", [id, fruit.id])
+    if database.connection.changes == 0 {
+      throw CaseError.notFavorite(suspect: suspect, fruit: fruit.name)
     }
   }
 

@@ -17,7 +17,7 @@ extension SuspectRepository {
     guard !ids.isEmpty else { return [] }
     let rows = try database.statement(
       """
-      SELECT \(SuspectRow.columns) \(Self.joins)
+      SELECT \(SuspectRow.columns) \(SuspectRow.joins)
       WHERE a.id IN (SELECT value FROM json_each(?))
       """)
     try rows.bind([ids.jsonArray])
@@ -76,7 +76,7 @@ extension SuspectRepository {
     let rows = try database.statement(
       """
       SELECT \(SuspectRow.columns)\(extraColumns.map { ", " + $0 } ?? "")
-      FROM animals a NOT INDEXED \(Self.interviewJoins)
+      FROM animals a NOT INDEXED \(SuspectRow.interviewJoins)
       \(orderBy)
       """)
     if !parameters.isEmpty { try rows.bind(parameters) }

@@ -7,22 +7,11 @@ import SQLiteKit
 /// leading and trailing whitespace (so `" Crow "` is the crow); otherwise names, species, alibis
 /// and emoji are stored exactly as given. They are validated first (blank or over 10,000
 /// characters is refused), and nothing is stored when an error is thrown.
-public struct SuspectRepository {
+public struct SuspectRepository<Kind: UnitOfWorkKind> {
   // MARK: - Properties
 
   let database: CaseDatabase
   private var connection: Connection { database.connection }
-
-  /// A favourite's fruit name, or `(missing fruit id N)` when another client deleted the fruit
-  /// with foreign keys off: the favourite is shown, flagged, never hidden (`check` reports it).
-  static let favoriteName = "coalesce(f.name, '(missing fruit id ' || ff.fruit_id || ')')"
-  static let joins = "FROM animals a \(interviewJoins)"
-  /// The joins of ``joins`` after `animals a`: the interview tables, by suspect id.
-  static let interviewJoins = """
-    LEFT JOIN alibis al ON al.animal_id = a.id
-    LEFT JOIN sleep_schedules s ON s.animal_id = a.id
-    LEFT JOIN suspicion_levels l ON l.animal_id = a.id
-    """
 
   // MARK: - Reading
 
@@ -59,7 +48,7 @@ public struct SuspectRepository {
       """)
     let favoriteColumns = try FavoriteRow(favoriteRows)
     let rows = try database.statement(
-      "SELECT \(SuspectRow.columns) \(Self.joins) ORDER BY a.id")
+      "SELECT \(SuspectRow.columns) \(SuspectRow.joins) ORDER BY a.id")
     let columns = try SuspectRow(rows)
     var favorite = try favoriteRows.nextRow()
     try rows.forEachPage(
@@ -86,7 +75,7 @@ public struct SuspectRepository {
     var suspect: Suspect
     do {
       let rows = try database.statement(
-        "SELECT \(SuspectRow.columns) \(Self.joins) WHERE a.id = ?")
+        "SELECT \(SuspectRow.columns) \(SuspectRow.joins) WHERE a.id = ?")
       try rows.bind([id])
       guard let row = try rows.nextRow() else { return nil }
       suspect = try SuspectRow(rows).suspect(from: row, favorites: [])
@@ -165,77 +154,6 @@ public struct SuspectRepository {
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func count() throws -> Int {
     Int(try connection.scalar("SELECT count(*) FROM animals")?.integerValue ?? 0)
-  }
-
-  // MARK: - Changing identity
-
-  /// Stores a new suspect with its favourites (default interview), in one transaction.
-  ///
-  /// - Returns: The stored suspect, with its new id.
-  /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a blank or over-long name or
-  ///   species, ``CaseError/duplicateSpecies(_:)``, ``CaseError/unknownFruit(_:)``,
-  ///   ``CaseError/alreadyFavorite(suspect:fruit:)`` for a fruit listed twice, or `SQLiteError`.
-  @discardableResult
-  public func add(_ new: NewSuspect) throws -> Suspect {
-    try database.write {
-      let id = try add(contentsOf: [new])[0]
-      return try suspect(id: id)!
-    }
-  }
-
-  /// Changes identity fields of suspect `id`; fields left `nil` in `edit` stay.
-  ///
-  /// - Returns: The suspect as stored afterwards.
-  /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/invalidValue(field:value:expected:)``,
-  ///   ``CaseError/duplicateSpecies(_:)``, or `SQLiteError`.
-  @discardableResult
-  public func edit(id: Int64, _ edit: SuspectEdit) throws -> Suspect {
-    if let name = edit.name { try Self.validate(text: name, field: "name") }
-    if let species = edit.species { try Self.validate(text: species, field: "species") }
-    var edit = edit
-    edit.name = edit.name?.trimmingSpaces()
-    edit.species = edit.species?.trimmingSpaces()
-    let emoji = try edit.emoji.map { try Self.validated(emoji: $0) }
-    return try database.write {
-      guard var suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
-      suspect.name = edit.name ?? suspect.name
-      suspect.species = edit.species ?? suspect.species
-      suspect.pawSize = edit.pawSize ?? suspect.pawSize
-      if let emoji { suspect.emoji = emoji }
-      try requireSpeciesFree(suspect.species, except: id)
-      do {
-        let plainASCII = NameKey.isPlainASCII(suspect.species) && NameKey.isPlainASCII(suspect.name)
-        try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
-          try connection.execute(
-            """
-            UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
-              name_key = ?, keys_pending = ?
-            WHERE id = ?
-            """,
-            [
-              suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
-              NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), mark, id,
-            ])
-          return id
-        }
-      } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
-        throw try caseError(for: error, species: suspect.species, except: id)
-      }
-      return try self.suspect(id: id)!
-    }
-  }
-
-  /// Deletes suspect `id` with its interview and favourites (one transaction).
-  ///
-  /// - Returns: The suspect as it was.
-  /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.
-  @discardableResult
-  public func remove(id: Int64) throws -> Suspect {
-    try database.write {
-      guard let suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
-      try connection.execute("DELETE FROM animals WHERE id = ?", [id])
-      return suspect
-    }
   }
 
   // MARK: - Internal helpers
@@ -360,5 +278,72 @@ public struct SuspectRepository {
     if try pendingRows().contains(where: { $0.id != id && NameKey.caseKey($0.species) == folded }) {
       throw CaseError.duplicateSpecies(species)
     }
+  }
+}
+
+extension SuspectRepository where Kind == Writing {
+  // MARK: - Changing identity
+
+  /// Stores a new suspect with its favourites (default interview), in one transaction.
+  ///
+  /// - Returns: The stored suspect, with its new id.
+  /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a blank or over-long name or
+  ///   species, ``CaseError/duplicateSpecies(_:)``, ``CaseError/unknownFruit(_:)``,
+  ///   ``CaseError/alreadyFavorite(suspect:fruit:)`` for a fruit listed twice, or `SQLiteError`.
+  @discardableResult
+  public func add(_ new: NewSuspect) throws -> Suspect {
+    let id = try add(contentsOf: [new])[0]
+    return try suspect(id: id)!
+  }
+
+  /// Changes identity fields of suspect `id`; fields left `nil` in `edit` stay.
+  ///
+  /// - Returns: The suspect as stored afterwards.
+  /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/invalidValue(field:value:expected:)``,
+  ///   ``CaseError/duplicateSpecies(_:)``, or `SQLiteError`.
+  @discardableResult
+  public func edit(id: Int64, _ edit: SuspectEdit) throws -> Suspect {
+    if let name = edit.name { try Self.validate(text: name, field: "name") }
+    if let species = edit.species { try Self.validate(text: species, field: "species") }
+    var edit = edit
+    edit.name = edit.name?.trimmingSpaces()
+    edit.species = edit.species?.trimmingSpaces()
+    let emoji = try edit.emoji.map { try Self.validated(emoji: $0) }
+    guard var suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
+    suspect.name = edit.name ?? suspect.name
+    suspect.species = edit.species ?? suspect.species
+    suspect.pawSize = edit.pawSize ?? suspect.pawSize
+    if let emoji { suspect.emoji = emoji }
+    try requireSpeciesFree(suspect.species, except: id)
+    do {
+      let plainASCII = NameKey.isPlainASCII(suspect.species) && NameKey.isPlainASCII(suspect.name)
+      try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
+        try connection.execute(
+          """
+          UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
+            name_key = ?, keys_pending = ?
+          WHERE id = ?
+          """,
+          [
+            suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
+            NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), mark, id,
+          ])
+        return id
+      }
+    } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+      throw try caseError(for: error, species: suspect.species, except: id)
+    }
+    return try self.suspect(id: id)!
+  }
+
+  /// Deletes suspect `id` with its interview and favourites (one transaction).
+  ///
+  /// - Returns: The suspect as it was.
+  /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.
+  @discardableResult
+  public func remove(id: Int64) throws -> Suspect {
+    guard let suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
+    try connection.execute("DELETE FROM animals WHERE id = ?", [id])
+    return suspect
   }
 }

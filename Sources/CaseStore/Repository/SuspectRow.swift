@@ -7,7 +7,18 @@ import SQLiteKit
 struct SuspectRow {
   // MARK: - Properties
 
-  /// The columns every suspect query selects (from ``SuspectRepository/joins``), each named as
+  /// A favourite's fruit name, or `(missing fruit id N)` when another client deleted the fruit
+  /// with foreign keys off: the favourite is shown, flagged, never hidden (`check` reports it).
+  static let favoriteName = "coalesce(f.name, '(missing fruit id ' || ff.fruit_id || ')')"
+  static let joins = "FROM animals a \(interviewJoins)"
+  /// The joins of ``joins`` after `animals a`: the interview tables, by suspect id.
+  static let interviewJoins = """
+    LEFT JOIN alibis al ON al.animal_id = a.id
+    LEFT JOIN sleep_schedules s ON s.animal_id = a.id
+    LEFT JOIN suspicion_levels l ON l.animal_id = a.id
+    """
+
+  /// The columns every suspect query selects (from ``joins``), each named as
   /// the column it comes from.
   static let columns = """
     a.id AS id, a.name AS name, a.species AS species, a.paw_size AS paw_size, a.emoji AS emoji,

@@ -32,19 +32,8 @@ extension CaseDatabase {
   /// ``refreshSearchIndex()``, by any client).
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
-  public func pendingSearchChanges() throws -> Int {
+  func pendingSearchChanges() throws -> Int {
     Int(try connection.scalar("SELECT count(*) FROM search_queue")?.integerValue ?? 0)
-  }
-
-  /// Brings the search index up to date with the records `search_queue` names, in one
-  /// transaction, and empties the queue (every ``write(_:)`` does the same before it commits).
-  ///
-  /// - Returns: How many records were re-indexed.
-  /// - Throws: `SQLiteError` when the database cannot be written (read-only file, busy past the
-  ///   busy timeout, or a damaged schema without the index's tables).
-  @discardableResult
-  public func refreshSearchIndex() throws -> Int {
-    try write { try pendingSearchChanges() }
   }
 
   /// Re-indexes the records `search_queue` names from their current rows (text folded by
@@ -89,7 +78,7 @@ extension CaseDatabase {
   /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` when `text` has no word to
   ///   search for, or (raw) is not a valid FTS5 query; `SQLiteError` when the database cannot
   ///   be read.
-  public func search(
+  func search(
     _ text: String, raw: Bool, limit: Int, marks: (open: String, close: String)
   ) throws -> [SearchHit] {
     guard let query = raw ? SearchText.foldedQuery(text) : Self.searchQuery(text) else {

@@ -1,7 +1,7 @@
 import SQLiteKit
 
-extension CaseDatabase {
-  /// Stores the records of an import in one transaction: fruits, then suspects, then
+extension CaseTransaction where Kind == Writing {
+  /// Stores the records of an import inside this unit of work: fruits, then suspects, then
   /// incidents (docs/export-format.md "Import").
   ///
   /// Fruits match stored fruits by name and suspects match by species, both ignoring case as
@@ -14,32 +14,40 @@ extension CaseDatabase {
   /// - Parameters:
   ///   - document: The checked records (``CaseTransfer/parse(_:)``).
   ///   - onConflict: What to do with a record that differs from the stored one it matches.
-  ///   - dryRun: Run every write and every check, report, then roll it all back.
+  ///   - dryRun: Run every write and every check, report, then roll it all back (to a
+  ///     savepoint taken before the first record: the rest of the unit stays).
   /// - Returns: What was (or, dry, would be) added, updated, unchanged and skipped.
   /// - Throws: ``CaseError/invalidRecord(record:field:problem:)`` for the first record that
   ///   cannot be stored (a conflict under `.fail`, an unknown fruit, a duplicate key in the
-  ///   file), or `SQLiteError`. Nothing is stored then.
+  ///   file), or `SQLiteError`. The unit of work rolls back when the error leaves its body.
   public func importCase(
     _ document: CaseDocument, onConflict: ConflictPolicy, dryRun: Bool
   ) throws -> ImportReport {
     var report = ImportReport(dryRun: dryRun)
+    let importer = CaseImporter(database: database, policy: onConflict)
+    func importAll() throws {
+      report.fruits = try importer.importFruits(document.fruits)
+      report.suspects = try importer.importSuspects(document.suspects)
+      report.incidents = try importer.importIncidents(document.incidents)
+    }
+    guard dryRun else {
+      try importAll()
+      return report
+    }
     do {
-      try write {
-        let importer = CaseImporter(database: self, policy: onConflict)
-        report.fruits = try importer.importFruits(document.fruits)
-        report.suspects = try importer.importSuspects(document.suspects)
-        report.incidents = try importer.importIncidents(document.incidents)
-        if dryRun { throw DryRunRollback() }
+      try connection.inSavepoint(named: "import_dry_run") {
+        try importAll()
+        throw DryRunRollback()
       }
     } catch is DryRunRollback {}
     return report
   }
 }
 
-/// Thrown at the end of a dry run so that ``CaseDatabase/write(_:)`` rolls everything back.
+/// Thrown at the end of a dry run so that its savepoint rolls everything back.
 private struct DryRunRollback: Error {}
 
-/// Applies the records of one import inside the caller's transaction.
+/// Applies the records of one import inside the caller's unit of work.
 struct CaseImporter {
   let database: CaseDatabase
   let policy: ConflictPolicy
@@ -59,7 +67,7 @@ struct CaseImporter {
       seen[key] = fruit.record
       let stored: Fruit?
       do {
-        stored = try database.fruits.find(fruit.name)
+        stored = try database.unit.fruits.find(fruit.name)
       } catch CaseError.unknownFruit {
         stored = nil
       } catch let error as CaseError {
@@ -120,7 +128,7 @@ struct CaseImporter {
           if let id = fruitIDs[name] { return id }
           let id = try CaseTransfer.checked(
             record: suspect.record, field: "favorite_fruits[\(index)]"
-          ) { try database.fruits.find(name).id }
+          ) { try database.unit.fruits.find(name).id }
           fruitIDs[name] = id
           return id
         }
@@ -136,7 +144,7 @@ struct CaseImporter {
       try findSpecies.bind([key])
       let storedID = try findSpecies.nextRow().map { try $0.int64("id") }
       findSpecies.reset()
-      guard let storedID, let stored = try database.suspects.suspect(id: storedID) else {
+      guard let storedID, let stored = try database.unit.suspects.suspect(id: storedID) else {
         try insertSuspect(suspect, favorites: favorites ?? [])
         counts.added += 1
         continue
@@ -270,7 +278,7 @@ struct CaseImporter {
       """)
     for incident in incidents {
       let fruit = try CaseTransfer.checked(record: incident.record, field: "fruit") {
-        try database.fruits.find(incident.fruit)
+        try database.unit.fruits.find(incident.fruit)
       }
       let values: [any SQLiteBindable] = [
         fruit.id, incident.occurredAt.description, incident.pawSize?.rawValue,

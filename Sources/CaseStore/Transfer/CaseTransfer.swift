@@ -119,7 +119,7 @@ public enum CaseTransfer {
   /// may hold, and export carries); leading and trailing whitespace dropped.
   static func checkedName(_ text: String, record: String, field: String) throws -> String {
     try checked(record: record, field: field) {
-      try SuspectRepository.validate(text: text, field: field, allowingNul: true)
+      try SuspectRepository<Writing>.validate(text: text, field: field, allowingNul: true)
       return text.trimmingSpaces()
     }
   }
@@ -151,7 +151,7 @@ public enum CaseTransfer {
   /// An emoji: empty means none; at most 64 characters, no control characters but NUL.
   static func checkedEmoji(_ text: String, record: String) throws -> String? {
     try checked(record: record, field: "emoji") {
-      try SuspectRepository.validated(emoji: text, allowingNul: true)
+      try SuspectRepository<Writing>.validated(emoji: text, allowingNul: true)
     }
   }
 

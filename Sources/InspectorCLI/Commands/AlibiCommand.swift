@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector alibi <animal> [TEXT | --clear]`: set, clear, or print the alibi.
-struct AlibiCommand: InspectorCommand {
+struct AlibiCommand: ReadingCommand, WritingCommand {
   static let configuration = CommandConfiguration(
     name: "alibi",
     abstract: "Set, clear, or (without text) print a suspect's alibi.")
@@ -20,22 +20,35 @@ struct AlibiCommand: InspectorCommand {
     }
   }
 
+  /// Prints the alibi in a read unit of work, or sets or clears it in a write unit: which one
+  /// the options choose.
   func run(_ context: CommandContext) throws -> String {
     let text = try context[self.text]
-    let clear = context[self.clear]
-    guard clear || text != nil else {
-      let suspect = try context.openDatabase(write: false).suspects.find(try context[animal])
-      return Render.record(
-        context, json: [("id", .integer(suspect.id)), ("alibi", .string(suspect.alibi))],
-        csvHeader: ["id", "alibi"], csv: ["\(suspect.id)", suspect.alibi]
-      ) {
-        suspect.hasNoAlibi
-          ? "\(SuspectPresenter.title(suspect)) has no alibi."
-          : TextRules.displayable(suspect.alibi)
-      }
+    guard context[clear] || text != nil else {
+      return try context.caseFile.read { try run(context, $0) }
     }
-    let suspect = try context.changeSuspect(try context[animal]) { database, id in
-      try database.suspects.setAlibi(id: id, clear ? "" : text ?? "")
+    return try context.caseFile.write { try run(context, $0) }
+  }
+
+  /// Prints the alibi.
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
+    let suspect = try db.suspects.find(try context[animal])
+    return Render.record(
+      context, json: [("id", .integer(suspect.id)), ("alibi", .string(suspect.alibi))],
+      csvHeader: ["id", "alibi"], csv: ["\(suspect.id)", suspect.alibi]
+    ) {
+      suspect.hasNoAlibi
+        ? "\(SuspectPresenter.title(suspect)) has no alibi."
+        : TextRules.displayable(suspect.alibi)
+    }
+  }
+
+  /// Sets or clears the alibi.
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let text = try context[self.text]
+    let clear = context[self.clear]
+    let suspect = try db.changeSuspect(try context[animal]) { id in
+      try db.suspects.setAlibi(id: id, clear ? "" : text ?? "")
     }
     let message =
       suspect.alibi.isEmpty

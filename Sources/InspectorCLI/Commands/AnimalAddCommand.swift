@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector animal add --name N --species S --paw P [--emoji E] [--fruit F]...`.
-struct AnimalAddCommand: InspectorCommand {
+struct AnimalAddCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "add",
     abstract: "Add a suspect.")
@@ -16,9 +16,8 @@ struct AnimalAddCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [name, species, paw, emoji, fruits] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let database = try context.openDatabase(write: true)
-    let suspect = try database.suspects.add(
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let suspect = try db.suspects.add(
       NewSuspect(
         name: try context[name], species: try context[species], pawSize: try context[paw],
         emoji: try context[emoji], favoriteFruits: try context[fruits]))

@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector animal edit <animal> [--name N] [--species S] [--paw P] [--emoji E]`.
-struct AnimalEditCommand: InspectorCommand {
+struct AnimalEditCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "edit",
     abstract: "Change a suspect's name, species, paw size or emoji.")
@@ -21,10 +21,10 @@ struct AnimalEditCommand: InspectorCommand {
     }
   }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let edit = try self.edit(context)
-    let suspect = try context.changeSuspect(try context[animal]) { database, id in
-      try database.suspects.edit(id: id, edit)
+    let suspect = try db.changeSuspect(try context[animal]) { id in
+      try db.suspects.edit(id: id, edit)
     }
     return SuspectOutput.render(
       suspect, context,

@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector animal remove <animal>`: delete a suspect with its interview and favourites.
-struct AnimalRemoveCommand: InspectorCommand {
+struct AnimalRemoveCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "remove",
     abstract: "Remove a suspect with its interview and favourite fruits.")
@@ -11,12 +11,9 @@ struct AnimalRemoveCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [animal] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let database = try context.openDatabase(write: true)
-    let suspect = try database.write {
-      let id = try database.suspects.resolve(try context[animal])
-      return try database.suspects.remove(id: id)
-    }
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let id = try db.suspects.resolve(try context[animal])
+    let suspect = try db.suspects.remove(id: id)
     return SuspectOutput.render(
       suspect, context,
       message: "Removed \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"

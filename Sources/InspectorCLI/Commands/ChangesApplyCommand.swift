@@ -4,7 +4,7 @@ import CommandLineKit
 /// `inspector changes apply FILE`: applies a changeset file in one transaction, recorded in the
 /// case history as one change set; conflicts are listed and nothing is applied unless
 /// `--on-conflict` says what to do (docs/changes.md "Conflicts").
-struct ChangesApplyCommand: InspectorCommand {
+struct ChangesApplyCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "apply", abstract: "Apply a changeset file to the database in one transaction.")
 
@@ -16,13 +16,12 @@ struct ChangesApplyCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [file, onConflict] }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let path = try context[file].path
     let changeset = try ChangesetFile.read(path)
-    let database = try context.openDatabase(write: true)
     let policy = try context[onConflict] ?? .fail
     do {
-      let applied = try database.apply(changeset, path: path, onConflict: policy)
+      let applied = try db.apply(changeset, path: path, onConflict: policy)
       let replaced = applied.conflicts.filter(\.replaced).count
       let skipped = applied.conflicts.count - replaced
       return Render.record(

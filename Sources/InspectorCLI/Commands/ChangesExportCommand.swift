@@ -4,7 +4,7 @@ import CommandLineKit
 /// `inspector changes export --base BASE`: the changes made since BASE (the copy an
 /// investigator took away) as a changeset file, on stdout or in `--output` (docs/changes.md),
 /// which follows the output-file rule (docs/operations.md "Files the tool writes").
-struct ChangesExportCommand: InspectorCommand {
+struct ChangesExportCommand: ReadingCommand {
   static let configuration = CommandConfiguration(
     name: "export", abstract: "Write the changes made since BASE as a changeset file.")
 
@@ -15,14 +15,14 @@ struct ChangesExportCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [base, output] }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
     let basePath = try context[base].path
     // Checked before any work: the file may not be the case file, the base, or their files.
     let file = try context[output].map {
       try context.outputFile(
         $0.path, writing: "a changeset", alsoProtecting: [(basePath, "the base")])
     }
-    let changeset = try context.openDatabase(write: false).changeset(since: basePath)
+    let changeset = try db.changeset(since: basePath)
     guard let file else { return changeset.fileText }
     try file.write(Array(changeset.fileText.utf8))
     return ""

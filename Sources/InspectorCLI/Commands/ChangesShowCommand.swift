@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector changes show FILE`: a changeset file's changes in words, without applying them.
-struct ChangesShowCommand: InspectorCommand {
+struct ChangesShowCommand: ReadingCommand {
   static let configuration = CommandConfiguration(
     name: "show", abstract: "List the changes a changeset file holds, without applying them.")
 
@@ -10,10 +10,10 @@ struct ChangesShowCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [file] }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
     let path = try context[file].path
     let changeset = try ChangesetFile.read(path)
-    let changes = try context.openDatabase(write: false).changes(in: changeset, path: path)
+    let changes = try db.changes(in: changeset, path: path)
     try ChangePresenter.write(changes, none: "\(path) holds no changes.", context)
     return ""
   }

@@ -13,18 +13,18 @@ struct DemoCommand: InspectorCommand {
 
   func run(_ context: CommandContext) throws -> String {
     let (database, created) = try context.createDatabase()
-    var seeded = false
-    if try database.suspects.count() == 0, try database.fruits.all().isEmpty {
-      try SeedCase.load(into: database)
-      seeded = true
+    // An empty case is seeded in one write unit; one read unit reads what is shown.
+    let seeded = try database.read { try $0.suspects.count() == 0 && $0.fruits.all().isEmpty }
+    if seeded {
+      try database.write(try context.attribution()) { try SeedCase.load(into: $0) }
     }
-    let suspects = try database.suspects.all()
-    let incident = try database.incidents.latest()
-    let ranking: [RankedSuspect]
-    if let incident {
-      ranking = try SuspicionRanking(database: database).rank(for: incident, limit: 20)
-    } else {
-      ranking = try SuspicionRanking(database: database).bySuspicionLevel(limit: 20)
+    let (suspects, incident, ranking) = try database.read {
+      db -> ([Suspect], Incident?, [RankedSuspect]) in
+      let incident = try db.incidents.latest()
+      let ranking =
+        try incident.map { try db.ranking.rank(for: $0, limit: 20) }
+        ?? db.ranking.bySuspicionLevel(limit: 20)
+      return (try db.suspects.all(), incident, ranking)
     }
     let presenter = SuspectPresenter(style: context.style)
     switch context.format {

@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector export [--format csv]`: the whole case as one versioned JSON document
 /// (docs/export-format.md), or the suspects as CSV.
-struct ExportCommand: InspectorCommand {
+struct ExportCommand: ReadingCommand {
   static let configuration = CommandConfiguration(
     name: "export",
     abstract: "Write the whole case as one JSON document (--format csv: the suspects as CSV).",
@@ -21,12 +21,11 @@ struct ExportCommand: InspectorCommand {
     }
   }
 
-  func run(_ context: CommandContext) throws -> String {
-    let database = try context.openDatabase(write: false)
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
     if context.format == .csv {
-      try CaseExportWriter.writeSuspectsCSV(database, context)
+      try CaseExportWriter.writeSuspectsCSV(db, context)
     } else {
-      try CaseExportWriter.writeDocument(database, context)
+      try CaseExportWriter.writeDocument(db, context)
     }
     return ""
   }

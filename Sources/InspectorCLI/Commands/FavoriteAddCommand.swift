@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector favorite add <animal> <fruit>`: append a favourite fruit.
-struct FavoriteAddCommand: InspectorCommand {
+struct FavoriteAddCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "add",
     abstract: "Add a favourite fruit after the suspect's others.")
@@ -12,9 +12,9 @@ struct FavoriteAddCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [animal, fruit] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.changeSuspect(try context[animal]) { database, id in
-      try database.suspects.addFavorite(id: id, fruit: try context[fruit])
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let suspect = try db.changeSuspect(try context[animal]) { id in
+      try db.suspects.addFavorite(id: id, fruit: try context[fruit])
     }
     return SuspectOutput.renderFavorites(suspect, context)
   }

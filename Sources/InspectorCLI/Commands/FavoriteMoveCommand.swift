@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector favorite move <animal> <fruit> --to N`: reorder one favourite; the others keep
 /// their relative order.
-struct FavoriteMoveCommand: InspectorCommand {
+struct FavoriteMoveCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "move",
     abstract: "Move one of a suspect's favourite fruits to another position.")
@@ -16,9 +16,9 @@ struct FavoriteMoveCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [animal, fruit, to] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.changeSuspect(try context[animal]) { database, id in
-      try database.suspects.moveFavorite(
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let suspect = try db.changeSuspect(try context[animal]) { id in
+      try db.suspects.moveFavorite(
         id: id, fruit: try context[fruit], to: try context[to].value)
     }
     return SuspectOutput.renderFavorites(suspect, context)

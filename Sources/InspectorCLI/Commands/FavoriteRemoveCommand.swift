@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector favorite remove <animal> <fruit>`: the other favourites keep their order.
-struct FavoriteRemoveCommand: InspectorCommand {
+struct FavoriteRemoveCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "remove",
     abstract: "Remove one of a suspect's favourite fruits.")
@@ -12,9 +12,9 @@ struct FavoriteRemoveCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [animal, fruit] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.changeSuspect(try context[animal]) { database, id in
-      try database.suspects.removeFavorite(id: id, fruit: try context[fruit])
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let suspect = try db.changeSuspect(try context[animal]) { id in
+      try db.suspects.removeFavorite(id: id, fruit: try context[fruit])
     }
     return SuspectOutput.renderFavorites(suspect, context)
   }

@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector fruit add <name> --color C`.
-struct FruitAddCommand: InspectorCommand {
+struct FruitAddCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "add",
     abstract: "Add a fruit.")
@@ -13,9 +13,9 @@ struct FruitAddCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [name, color] }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let color = try Fruit.normalizedColor(try context[self.color])
-    let fruit = try context.openDatabase(write: true).fruits.add(
+    let fruit = try db.fruits.add(
       name: try context[name], color: color)
     return FruitOutput.render(
       fruit, context, message: "Added \(fruit.name) (\(fruit.color), id \(fruit.id)).")

@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector fruit edit <fruit> [--name N] [--color C]`: the rules of `fruit add`.
-struct FruitEditCommand: InspectorCommand {
+struct FruitEditCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "edit",
     abstract: "Rename a fruit or change its colour.")
@@ -21,8 +21,8 @@ struct FruitEditCommand: InspectorCommand {
     }
   }
 
-  func run(_ context: CommandContext) throws -> String {
-    let fruit = try context.openDatabase(write: true).fruits.edit(
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let fruit = try db.fruits.edit(
       try context[self.fruit], edit(context))
     return FruitOutput.render(
       fruit, context, message: "Updated \(fruit.name) (\(fruit.color), id \(fruit.id)).")

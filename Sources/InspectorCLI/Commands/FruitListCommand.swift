@@ -2,13 +2,13 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector fruit list`: every fruit with its colour.
-struct FruitListCommand: InspectorCommand {
+struct FruitListCommand: ReadingCommand {
   static let configuration = CommandConfiguration(
     name: "list", abstract: "List the fruits and their colours.")
 
   var declarations: [any CommandDeclaration] { [] }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
     let listing = ListingWriter<Fruit>(
       context, json: FruitOutput.json, csvHeader: FruitOutput.csvHeader,
       csv: FruitOutput.csvFields,
@@ -17,7 +17,7 @@ struct FruitListCommand: InspectorCommand {
           columns: [.init("ID", alignment: .right), .init("FRUIT"), .init("COLOUR")],
           cells: { ["\($0.id)", $0.name, $0.color] })
       })
-    try context.openDatabase(write: false).fruits.forEachPage { try listing.write($0) }
+    try db.fruits.forEachPage { try listing.write($0) }
     try listing.finish()
     return ""
   }

@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector fruit remove <fruit>`: refused while a suspect favours it or an incident
 /// concerns it, naming them (README "A short tour").
-struct FruitRemoveCommand: InspectorCommand {
+struct FruitRemoveCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "remove",
     abstract: "Remove a fruit that no suspect favours and no incident concerns.")
@@ -12,8 +12,8 @@ struct FruitRemoveCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [fruit] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let fruit = try context.openDatabase(write: true).fruits.remove(try context[self.fruit])
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let fruit = try db.fruits.remove(try context[self.fruit])
     return FruitOutput.render(fruit, context, message: "Removed \(fruit.name).")
   }
 }

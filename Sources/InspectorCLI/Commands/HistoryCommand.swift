@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector history [<animal>] [--fruit F] [--incident ID] [--since TIME] [--limit N]`: the
 /// case history, change sets newest first (docs/history.md).
-struct HistoryCommand: InspectorCommand {
+struct HistoryCommand: ReadingCommand {
   static let configuration = CommandConfiguration(
     name: "history",
     abstract: "Show who changed what, when and why: change sets, newest first.",
@@ -28,15 +28,14 @@ struct HistoryCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [animal, fruit, incident, since, limit] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let database = try context.openDatabase(write: false)
-    let history = database.history
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
+    let history = db.history
     var filter = CaseHistory.Filter(limit: try context[limit]?.value)
     if let animal = try context[animal] {
       filter.animalID = try history.resolveSuspect(animal)
     }
     if let fruit = try context[fruit] {
-      filter.fruitID = try database.fruits.find(fruit).id
+      filter.fruitID = try db.fruits.find(fruit).id
     }
     if let incident = try context[incident] {
       guard let id = Int64(incident), id > 0 else { throw CaseError.unknownIncident(incident) }

@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector history prune --before TIME`: drop the history before a time, keeping what the
 /// rows were then (docs/history.md "Pruning").
-struct HistoryPruneCommand: InspectorCommand {
+struct HistoryPruneCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "prune",
     abstract: "Drop the history before a time, keeping the rows as they were then.",
@@ -21,8 +21,8 @@ struct HistoryPruneCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [before] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let prune = try context.openDatabase(write: true).history.prune(before: try context[before])
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let prune = try db.pruneHistory(before: try context[before])
     let json: [(String, JSONValue)] = [
       ("pruned", .integer(Int64(prune.pruned))), ("baseline", JSONValue(prune.baseline)),
       ("change_set", JSONValue(prune.changeSet)),

@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector import FILE|- [--on-conflict fail|skip|update] [--dry-run]`: a JSON case
 /// document, or CSV of suspects or fruits, in one transaction (docs/export-format.md).
-struct ImportCommand: InspectorCommand {
+struct ImportCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "import",
     abstract: "Import a JSON case document, or CSV of suspects or of fruits, in one transaction.",
@@ -23,10 +23,9 @@ struct ImportCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [file, onConflict, dryRun] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let database = try context.openDatabase(write: true)
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let document = try CaseTransfer.parse(try InputFile.read(try context[file].path))
-    let report = try database.importCase(
+    let report = try db.importCase(
       document, onConflict: try context[onConflict] ?? .fail, dryRun: context[dryRun])
     return ImportPresenter.render(report, context)
   }

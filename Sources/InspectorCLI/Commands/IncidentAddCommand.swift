@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector incident add --fruit F --at TIME [--paw P] [--lat X --lon Y] [--notes T]`.
-struct IncidentAddCommand: InspectorCommand {
+struct IncidentAddCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "add",
     abstract: "Record a nibble incident (a Fruit Nibble Bulletin).")
@@ -25,13 +25,13 @@ struct IncidentAddCommand: InspectorCommand {
     }
   }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let occurredAt = try LocalDateTime(parsing: try context[at])
     var location: Location?
     if let lat = try context[lat], let lon = try context[lon] {
       location = try Location(parsingLatitude: lat, longitude: lon)
     }
-    let incident = try context.openDatabase(write: true).incidents.add(
+    let incident = try db.incidents.add(
       NewIncident(
         fruit: try context[fruit], occurredAt: occurredAt, pawSize: try context[paw],
         location: location, notes: try context[notes] ?? ""))

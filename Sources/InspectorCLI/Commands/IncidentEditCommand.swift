@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector incident edit ID [--fruit F] [--at TIME] [--paw P | --no-paw]
 /// [--lat X --lon Y | --no-place] [--notes T]`: the rules of `incident add`.
-struct IncidentEditCommand: InspectorCommand {
+struct IncidentEditCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "edit",
     abstract: "Correct a bulletin: its fruit, time, paw-size clue, place or notes.")
@@ -51,7 +51,7 @@ struct IncidentEditCommand: InspectorCommand {
     }
   }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     var edit = IncidentEdit(fruit: try context[fruit], notes: try context[notes])
     edit.occurredAt = try context[at].map { try LocalDateTime(parsing: $0) }
     if context[noPaw] {
@@ -64,7 +64,7 @@ struct IncidentEditCommand: InspectorCommand {
     } else if let lat = try context[lat], let lon = try context[lon] {
       edit.location = try Location(parsingLatitude: lat, longitude: lon)
     }
-    let incident = try context.openDatabase(write: true).incidents.edit(
+    let incident = try db.incidents.edit(
       "\(try context[id].value)", edit)
     return IncidentPresenter.render(incident, context, verb: "Updated")
   }

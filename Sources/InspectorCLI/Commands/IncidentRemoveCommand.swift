@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector incident remove <id>`: delete a bulletin (nothing else refers to it).
-struct IncidentRemoveCommand: InspectorCommand {
+struct IncidentRemoveCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "remove",
     abstract: "Remove a bulletin.")
@@ -11,8 +11,8 @@ struct IncidentRemoveCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [id] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let incident = try context.openDatabase(write: true).incidents.remove(
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+    let incident = try db.incidents.remove(
       "\(try context[id].value)")
     return IncidentPresenter.render(incident, context, verb: "Removed")
   }

@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector incident show <id>`: the bulletin and its top suspects.
-struct IncidentShowCommand: InspectorCommand {
+struct IncidentShowCommand: ReadingCommand {
   static let configuration = CommandConfiguration(
     name: "show",
     abstract: "Show a bulletin: fruit, time, clues, place, notes and the top suspects.")
@@ -14,9 +14,8 @@ struct IncidentShowCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [id] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let database = try context.openDatabase(write: false)
-    let incident = try database.incidents.find("\(try context[id].value)")
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
+    let incident = try db.incidents.find("\(try context[id].value)")
     IncidentPresenter.warnAboutBrokenReferences([incident], context)
     guard context.format == .table else {
       return Render.record(
@@ -25,14 +24,14 @@ struct IncidentShowCommand: InspectorCommand {
       ) { "" }
     }
     return try Self.page(
-      incident, database: database, style: context.style, limit: Self.topSuspects)
+      incident, db: db, style: context.style, limit: Self.topSuspects)
   }
 
   /// The bulletin followed by its ranking (with each clue's verdict).
-  static func page(_ incident: Incident, database: CaseDatabase, style: OutputStyle, limit: Int)
+  static func page(_ incident: Incident, db: CaseReader, style: OutputStyle, limit: Int)
     throws -> String
   {
-    let ranking = try SuspicionRanking(database: database).rank(for: incident, limit: limit)
+    let ranking = try db.ranking.rank(for: incident, limit: limit)
     let presenter = SuspectPresenter(style: style)
     return IncidentPresenter(style: style).bulletin(incident) + "\n\n"
       + style.bold("Top suspects") + "\n"

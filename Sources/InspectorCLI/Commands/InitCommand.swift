@@ -15,11 +15,12 @@ struct InitCommand: InspectorCommand {
   func run(_ context: CommandContext) throws -> String {
     let (database, created) = try context.createDatabase()
     if context[seed] {
-      try SeedCase.load(into: database)
+      try database.write(try context.attribution()) { try SeedCase.load(into: $0) }
     }
     let version = try database.schemaVersion()
-    let suspects = try database.suspects.count()
-    let fruits = try database.fruits.all().count
+    let (suspects, fruits) = try database.read { db in
+      (try db.suspects.count(), try db.fruits.all().count)
+    }
     let json: [(String, JSONValue)] = [
       ("path", .string(context.databasePath)), ("created", .bool(created)),
       ("schema_version", .integer(Int64(version))), ("suspects", .integer(Int64(suspects))),

@@ -4,7 +4,7 @@ import CommandLineKit
 /// `inspector list [filters] [--sort KEY [--reverse]] [--limit N] [--offset N] [--as-of TIME]`:
 /// the suspect table (README "A short tour"), all of it or the suspects the filters select, now
 /// or as it stood at a time of the case history.
-struct ListCommand: InspectorCommand {
+struct ListCommand: ReadingCommand {
   static let configuration = CommandConfiguration(
     name: "list",
     abstract: "List the suspects: name, species, favourite fruits and suspicion.",
@@ -45,7 +45,31 @@ struct ListCommand: InspectorCommand {
     ]
   }
 
-  func run(_ context: CommandContext) throws -> String {
+  /// Species and names are compared by their folded keys: with a filter, the keys other
+  /// clients wrote are made right first (the case rebuilt for `--as-of` has its own).
+  func preparation(_ context: CommandContext) throws -> ReadPreparation {
+    try context[asOf] == nil && !filter(context).isEverything ? .refoldKeys : .none
+  }
+
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
+    let filter = try self.filter(context)
+    let listing = SuspectPresenter.listing(context)
+    try context.reading(db, asOf: asOf) { db in
+      if filter.isEverything {
+        try db.suspects.forEachPage { try listing.write($0) }
+      } else {
+        try db.suspects.forEachPage(matching: filter) { try listing.write($0) }
+      }
+    }
+    try listing.finish()
+    return ""
+  }
+
+  /// The filter, order and page the options ask for.
+  ///
+  /// - Throws: ``UsageError`` for a bad value, `CaseError.invalidValue` (exit 65) for a level
+  ///   or time the case store refuses.
+  private func filter(_ context: CommandContext) throws -> SuspectFilter {
     var filter = SuspectFilter()
     filter.species = try context[species]
     filter.pawSize = try context[paw]
@@ -58,17 +82,7 @@ struct ListCommand: InspectorCommand {
     filter.reverse = context[reverse]
     filter.limit = try context[limit]?.value
     filter.offset = try context[offset]?.value ?? 0
-    let listing = SuspectPresenter.listing(context)
-    let database = try context.caseToRead(asOf: asOf)
-    if filter.isEverything {
-      try database.suspects.forEachPage { try listing.write($0) }
-    } else {
-      // Species and names are compared by their folded keys: make other clients' keys right.
-      database.refoldPendingKeysIfAny()
-      try database.suspects.forEachPage(matching: filter) { try listing.write($0) }
-    }
-    try listing.finish()
-    return ""
+    return filter
   }
 
   /// The suspects as CSV with a header.

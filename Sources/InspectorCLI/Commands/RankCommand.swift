@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector rank [--incident ID] [--limit N | --all] [--explain]`: the suspicion ranking
 /// (README "The ranking").
-struct RankCommand: InspectorCommand {
+struct RankCommand: ReadingCommand {
   static let configuration = CommandConfiguration(
     name: "rank",
     abstract: "Rank the suspects, most suspicious first (the top 20 unless told otherwise).",
@@ -31,21 +31,21 @@ struct RankCommand: InspectorCommand {
     }
   }
 
-  func run(_ context: CommandContext) throws -> String {
+  /// Ties are ordered by name_key: the keys other clients wrote are made right first.
+  func preparation(_ context: CommandContext) throws -> ReadPreparation { .refoldKeys }
+
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
     // `--limit N`, `--all` (no limit), or 20.
     let limit = context[all] ? nil : (try context[self.limit]?.value ?? 20)
-    let database = try context.openDatabase(write: false)
-    // Ties are ordered by name_key: make the keys other clients wrote right first.
-    database.refoldPendingKeysIfAny()
     let presenter = SuspectPresenter(style: context.style)
     let explain = context[explain]
     let listing = ListingWriter<RankedSuspect>(
       context, writeJSON: { Self.writeJSON($0, to: &$1, pretty: $2, indent: $3) },
       csvHeader: Self.csvHeader, writeCSV: { CSVWriter.appendRecord(Self.csvFields($0), to: &$1) },
       layout: { Self.tableLayout(firstPage: $0, presenter: presenter, explain: explain) })
-    let ranking = SuspicionRanking(database: database)
+    let ranking = db.ranking
     if let reference = try context[incident] {
-      let incident = try database.incidents.find(id: reference.value)
+      let incident = try db.incidents.find(id: reference.value)
       IncidentPresenter.warnAboutBrokenReferences([incident], context)
       try ranking.forEachPage(for: incident, limit: limit) { try listing.write($0) }
     } else {

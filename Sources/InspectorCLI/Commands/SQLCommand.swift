@@ -40,7 +40,8 @@ struct SQLCommand: InspectorCommand {
       // Not streamed: rows are shown only once the transaction has committed, as one page, so
       // a table's widths come from every row.
       let result = try query.run(
-        writingTo: context.openDatabase(write: true, allowingDamagedSchema: true))
+        writingTo: context.openDatabase(write: true, allowingDamagedSchema: true),
+        attribution: context.attribution())
       guard !result.columns.isEmpty else {
         return context.format == .table
           ? "\(result.changes) row(s) changed.\n" : Self.noResult(context)

@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector show <animal> [--as-of TIME]`: the inspector view of one suspect (README "A
 /// short tour"), now or as it stood then.
-struct ShowCommand: InspectorCommand {
+struct ShowCommand: ReadingCommand {
   static let configuration = CommandConfiguration(
     name: "show",
     abstract: "Show one suspect: identity and interview.",
@@ -17,8 +17,8 @@ struct ShowCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [animal, asOf] }
 
-  func run(_ context: CommandContext) throws -> String {
-    let suspect = try context.caseToRead(asOf: asOf).suspects.find(try context[animal])
+  func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
+    let suspect = try context.reading(db, asOf: asOf) { try $0.suspects.find(try context[animal]) }
     return SuspectOutput.render(suspect, context)
   }
 }

@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector sleep <animal> [--sleep HH:MM --wake HH:MM | --clear]`: set or clear the sleep
 /// schedule; with no option, add the standard 22:30-06:30 schedule when none exists.
-struct SleepCommand: InspectorCommand {
+struct SleepCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "sleep",
     abstract: "Set or clear a suspect's sleep schedule (no option: add 22:30-06:30 if none).")
@@ -29,7 +29,7 @@ struct SleepCommand: InspectorCommand {
     }
   }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let clear = context[self.clear]
     var schedule: SleepSchedule?
     if let sleepText = try context[sleep], let wakeText = try context[wake] {
@@ -37,13 +37,13 @@ struct SleepCommand: InspectorCommand {
         sleep: try ClockTime(parsing: sleepText, field: "sleep time"),
         wake: try ClockTime(parsing: wakeText, field: "wake time"))
     }
-    let suspect = try context.changeSuspect(try context[animal]) { database, id in
+    let suspect = try db.changeSuspect(try context[animal]) { id in
       if clear {
-        try database.suspects.setSleepSchedule(id: id, nil)
+        try db.suspects.setSleepSchedule(id: id, nil)
       } else if let schedule {
-        try database.suspects.setSleepSchedule(id: id, schedule)
+        try db.suspects.setSleepSchedule(id: id, schedule)
       } else {
-        try database.suspects.addStandardSleepScheduleIfMissing(id: id)
+        try db.suspects.addStandardSleepScheduleIfMissing(id: id)
       }
     }
     let message =

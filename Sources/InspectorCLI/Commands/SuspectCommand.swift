@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector suspect <animal> LEVEL`: set the suspicion level, LEVEL in [0, 1].
-struct SuspectCommand: InspectorCommand {
+struct SuspectCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "suspect",
     abstract: "Set a suspect's suspicion level, from 0 (unlikely) to 1 (guilty).")
@@ -16,10 +16,10 @@ struct SuspectCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [animal, level] }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let level = try SuspicionLevel(parsing: try context[self.level])
-    let suspect = try context.changeSuspect(try context[animal]) { database, id in
-      try database.suspects.setSuspicionLevel(id: id, level)
+    let suspect = try db.changeSuspect(try context[animal]) { id in
+      try db.suspects.setSuspicionLevel(id: id, level)
     }
     return SuspectOutput.render(
       suspect, context,

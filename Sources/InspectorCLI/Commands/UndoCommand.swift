@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector undo [ID]`: revert one change set of the history (docs/history.md "Undo").
-struct UndoCommand: InspectorCommand {
+struct UndoCommand: WritingCommand {
   static let configuration = CommandConfiguration(
     name: "undo",
     abstract: "Revert one change set of the history (default: the latest).",
@@ -21,7 +21,7 @@ struct UndoCommand: InspectorCommand {
 
   var declarations: [any CommandDeclaration] { [id] }
 
-  func run(_ context: CommandContext) throws -> String {
+  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     var changeSet: Int64?
     if let text = try context[id] {
       guard let number = Int64(text), number > 0 else {
@@ -29,7 +29,7 @@ struct UndoCommand: InspectorCommand {
       }
       changeSet = number
     }
-    let undo = try context.openDatabase(write: true).history.undo(changeSet)
+    let undo = try db.undo(changeSet)
     let json: [(String, JSONValue)] = [
       ("undone", .integer(undo.undone)), ("change_set", JSONValue(undo.changeSet)),
       ("changes", .integer(Int64(undo.changes))),

@@ -2,36 +2,34 @@ import CaseStore
 
 /// Writes the case document of `inspector export` (docs/export-format.md) straight to the
 /// output, one page of records at a time: fruits, suspects with favourites and interviews,
-/// then incidents, all read from one snapshot. Or, for `--format csv`, the suspects as CSV.
+/// then incidents, all read from the one snapshot of the command's read unit of work. Or, for `--format csv`, the suspects as CSV.
 enum CaseExportWriter {
   /// Writes the JSON case document.
   ///
   /// - Throws: ``CaseError/invalidStoredValue(table:id:column:value:expected:)`` before
-  ///   writing anything when a stored text breaks the text rules (``CaseDatabase/requireTextRules()``);
+  ///   writing anything when a stored text breaks the text rules (``CaseTransaction/requireTextRules()``);
   ///   `SQLiteError` or ``OutputError``; the document is then left unclosed.
-  static func writeDocument(_ database: CaseDatabase, _ context: CommandContext) throws {
+  static func writeDocument(_ db: CaseReader, _ context: CommandContext) throws {
     var text = UTF8Buffer()
     text.append("{\n  \"format\": ")
     JSONValue.writeString(CaseTransfer.format, to: &text)
     text.append(",\n  \"version\": ")
     text.append(CaseTransfer.version)
-    try database.readingOneSnapshot {
-      // Nothing is written yet: a value that import would refuse stops the export here.
-      try database.requireTextRules()
-      try writeArray("fruits", &text, context) { body in
-        try database.fruits.forEachPage { page in try body(page.map(fruitWriter)) }
+    // Nothing is written yet: a value that import would refuse stops the export here.
+    try db.requireTextRules()
+    try writeArray("fruits", &text, context) { body in
+      try db.fruits.forEachPage { page in try body(page.map(fruitWriter)) }
+    }
+    try writeArray("suspects", &text, context) { body in
+      try db.suspects.forEachPage { page in
+        SuspectPresenter.warnAboutBrokenReferences(page, context)
+        try body(page.map(suspectWriter))
       }
-      try writeArray("suspects", &text, context) { body in
-        try database.suspects.forEachPage { page in
-          SuspectPresenter.warnAboutBrokenReferences(page, context)
-          try body(page.map(suspectWriter))
-        }
-      }
-      try writeArray("incidents", &text, context) { body in
-        try database.incidents.forEachPage { page in
-          IncidentPresenter.warnAboutBrokenReferences(page, context)
-          try body(page.map(incidentWriter))
-        }
+    }
+    try writeArray("incidents", &text, context) { body in
+      try db.incidents.forEachPage { page in
+        IncidentPresenter.warnAboutBrokenReferences(page, context)
+        try body(page.map(incidentWriter))
       }
     }
     text.append("\n}\n")
@@ -39,18 +37,11 @@ enum CaseExportWriter {
   }
 
   /// Writes the suspects as CSV, columns ``CaseTransfer/suspectColumns``.
-  static func writeSuspectsCSV(_ database: CaseDatabase, _ context: CommandContext) throws {
-    try database.readingOneSnapshot { try writeSuspectsCSVRows(database, context) }
-  }
-
-  /// The rows of ``writeSuspectsCSV(_:_:)``, inside its read transaction.
-  private static func writeSuspectsCSVRows(_ database: CaseDatabase, _ context: CommandContext)
-    throws
-  {
-    try database.requireTextRules()
+  static func writeSuspectsCSV(_ db: CaseReader, _ context: CommandContext) throws {
+    try db.requireTextRules()
     var text = UTF8Buffer()
     CSVWriter.appendRecord(CaseTransfer.suspectColumns, to: &text)
-    try database.suspects.forEachPage { page in
+    try db.suspects.forEachPage { page in
       SuspectPresenter.warnAboutBrokenReferences(page, context)
       for suspect in page {
         CSVWriter.appendRecord(

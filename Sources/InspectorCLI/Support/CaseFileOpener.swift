@@ -6,8 +6,9 @@ import CaseStore
   import Darwin
 #endif
 
-/// Opens the case file at a ``DatabaseLocation``, or creates it: the checks before SQLite sees
-/// the path, the attribution of a write, the refusal of a damaged schema for a read.
+/// Opens the case file at a ``DatabaseLocation``, or creates it, and runs a command's unit of
+/// work on it: the attribution of a write, the refusal of a damaged schema. The checks of the
+/// file before SQLite sees the path are ``CaseDatabase``'s, made once.
 struct CaseFileOpener: Sendable {
   /// Where the case file is.
   let location: DatabaseLocation
@@ -30,24 +31,76 @@ struct CaseFileOpener: Sendable {
   /// Opens the existing case file (README "A short tour": only `init`, `demo` and `restore` may
   /// create it).
   ///
-  /// A file whose schema differs from what its migrations create is refused (docs/schema.md
-  /// "A damaged schema"): a read could print an order its own columns contradict, and a write
-  /// could go unrecorded by the history or leave a derived column behind.
+  /// The file is looked at once, by ``CaseDatabase/init(checkingFileAt:access:busyTimeout:)``,
+  /// before SQLite opens it (docs/design.md "The unit of work"). A file whose schema differs
+  /// from what its migrations create is refused (docs/schema.md "A damaged schema"): a read
+  /// could print an order its own columns contradict, and a write could go unrecorded by the
+  /// history or leave a derived column behind.
   ///
   /// - Parameters:
   ///   - write: `false` opens read-only, for a reading command.
   ///   - allowingDamagedSchema: `true` for the commands that repair or maintain the file itself
   ///     (`sql --write`, `optimize`), which must work on a damaged schema.
   /// - Throws: ``CommandFailure`` with exit 66 when the file is missing (with a hint naming
-  ///   `inspector init`), with exit 65 naming `inspector check` for a damaged schema, or
-  ///   whatever ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
+  ///   `inspector init`), with exit 65 naming `inspector check` for a damaged schema;
+  ///   `CaseError.invalidValue` (exit 65) for a bad `--as` or `--note` of a write; or whatever
+  ///   ``CaseDatabase/init(checkingFileAt:access:busyTimeout:)`` throws.
   func open(write: Bool, allowingDamagedSchema: Bool = false) throws -> CaseDatabase {
-    try requireFile()
-    let database = try CaseDatabase(
-      path: location.path, access: write ? .readWrite : .readOnly, busyTimeout: busyTimeout)
-    if write { database.attribution = try attribution() }
+    let database: CaseDatabase
+    do {
+      database = try CaseDatabase(
+        checkingFileAt: location.path, access: write ? .readWrite : .readOnly,
+        busyTimeout: busyTimeout)
+    } catch CaseFileError.missing(let path) where path == location.path {
+      throw noDatabase
+    }
+    if write { _ = try attribution() }
     if !allowingDamagedSchema { try refuseDamagedSchema(database, write: write) }
     return database
+  }
+
+  /// Opens the case file read-only and runs `body` in one read unit of work
+  /// (``CaseDatabase/read(_:)``): how a ``ReadingCommand`` runs.
+  ///
+  /// - Parameters:
+  ///   - preparation: What to do on the file before the unit's snapshot is taken.
+  ///   - body: The command's reads.
+  /// - Returns: What `body` returns.
+  /// - Throws: What ``open(write:allowingDamagedSchema:)``, the preparation or `body` throw.
+  func read<T>(preparing preparation: ReadPreparation = .none, _ body: (CaseReader) throws -> T)
+    throws -> T
+  {
+    let database = try open(write: false)
+    switch preparation {
+    case .none:
+      break
+    case .refoldKeys:
+      database.refoldPendingKeysIfAny()
+    case .refreshSearchIndex(let warn):
+      var pending = try database.read { try $0.pendingSearchChanges() }
+      // Busy waits the busy timeout and fails (exit 75) as every read does; only a file this
+      // process cannot write is searched as it is, with a warning.
+      if pending > 0, canWriteDatabaseFile {
+        try self.write { try $0.refreshSearchIndex() }
+        pending = try database.read { try $0.pendingSearchChanges() }
+      }
+      if pending > 0 { warn(pending) }
+    }
+    return try database.read(body)
+  }
+
+  /// Opens the case file for writing and runs `body` in one write unit of work
+  /// (``CaseDatabase/write(_:_:)``) attributed to ``actor`` and ``note``: one transaction, one
+  /// change set. How a ``WritingCommand`` runs.
+  ///
+  /// - Parameter body: The command's changes.
+  /// - Returns: What `body` returns.
+  /// - Throws: What ``open(write:allowingDamagedSchema:)`` or `body` throws; nothing is stored
+  ///   then.
+  @discardableResult
+  func write<T>(_ body: (CaseWriter) throws -> T) throws -> T {
+    let database = try open(write: true)
+    return try database.write(try attribution(), body)
   }
 
   /// Throws when `database`'s schema differs from what its migrations create
@@ -68,44 +121,54 @@ struct CaseFileOpener: Sendable {
 
   /// Throws ``CommandFailure`` with exit 66 and a hint naming `inspector init` when there is
   /// no file at the location, and `CaseFileError.notADatabase` (exit 66) when the path is not a
-  /// regular file: SQLite fails on a directory, and blocks forever opening a FIFO.
+  /// regular file: SQLite fails on a directory, and blocks forever opening a FIFO. One look at
+  /// the file, for the commands that open it without ``CaseDatabase`` (`sql`, `check`,
+  /// `backup`, `migrate`).
   func requireFile() throws {
-    guard fileExists(location.path) else {
-      throw CommandFailure(
-        "no database at \(location.path)",
-        hint: "create it with 'inspector init' (or 'inspector demo' for the seed case)",
-        exitCode: .noInput)
+    do {
+      try CaseFile.requireSQLiteFile(at: location.path)
+    } catch CaseFileError.missing(let path) where path == location.path {
+      throw noDatabase
     }
-    try CaseFile.requireSQLiteFile(at: location.path)
+  }
+
+  /// The refusal of a missing case file: exit 66, with a hint naming `inspector init`.
+  private var noDatabase: CommandFailure {
+    CommandFailure(
+      "no database at \(location.path)",
+      hint: "create it with 'inspector init' (or 'inspector demo' for the seed case)",
+      exitCode: .noInput)
   }
 
   /// Opens the case file, creating it (mode 0600; for the default path also its directories,
   /// mode 0700) and applying pending migrations.
   ///
+  /// The file is created with `O_CREAT | O_EXCL` (an existing one is left alone), then looked
+  /// at once, by ``CaseDatabase/init(checkingFileAt:access:busyTimeout:)``.
+  ///
   /// - Returns: The database and whether the file was created now.
   /// - Throws: ``CommandFailure`` with exit 73 when the file cannot be created,
   ///   `CaseFileError.notADatabase` when the path exists but is not a regular file, or what
-  ///   ``CaseDatabase/init(path:access:busyTimeout:)`` throws.
+  ///   ``CaseDatabase/init(checkingFileAt:access:busyTimeout:)`` throws.
   func create() throws -> (database: CaseDatabase, created: Bool) {
     let path = location.path
-    let existed = fileExists(path)
-    if existed {
-      try CaseFile.requireSQLiteFile(at: path)
+    var descriptor = createExclusively(path)
+    var failure = descriptor < 0 ? errno : 0
+    if failure == ENOENT && !location.isExplicit {
+      try makeDirectories(parentOf: path)
+      descriptor = createExclusively(path)
+      failure = descriptor < 0 ? errno : 0
     }
-    if !existed {
-      if !location.isExplicit { try makeDirectories(parentOf: path) }
-      let descriptor = createExclusively(path)
-      guard descriptor >= 0 else {
-        let reason = String(cString: strerror(errno))
-        throw CommandFailure(
-          "cannot create the database \(path): \(reason)", exitCode: .cannotCreate)
-      }
-      close(descriptor)
+    let existed = failure == EEXIST
+    guard descriptor >= 0 || existed else {
+      let reason = String(cString: strerror(failure))
+      throw CommandFailure("cannot create the database \(path): \(reason)", exitCode: .cannotCreate)
     }
-    let attribution = try attribution()
+    if descriptor >= 0 { close(descriptor) }
+    _ = try attribution()
     do {
-      let database = try CaseDatabase(path: path, access: .create, busyTimeout: busyTimeout)
-      database.attribution = attribution
+      let database = try CaseDatabase(
+        checkingFileAt: path, access: .create, busyTimeout: busyTimeout)
       if existed { try refuseDamagedSchema(database, write: true) }
       return (database, !existed)
     } catch {
@@ -114,9 +177,13 @@ struct CaseFileOpener: Sendable {
     }
   }
 
-  private func fileExists(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0
+  /// `true` when this process may write the case file and its directory (where SQLite keeps
+  /// its `-wal`, `-shm` and `-journal` files).
+  private var canWriteDatabaseFile: Bool {
+    let path = location.path
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    return access(path, W_OK) == 0 && access(directory, W_OK) == 0
   }
 
   private func makeDirectories(parentOf path: String) throws {
@@ -134,8 +201,22 @@ struct CaseFileOpener: Sendable {
   }
 }
 
-/// `open(2)` with `O_CREAT | O_EXCL`, mode 0600: a new file or -1 (outside the opener, whose
-/// `open(write:)` would hide the C function).
+/// `open(2)` with `O_CREAT | O_EXCL`, mode 0600: a new file or -1 with `errno` set (outside
+/// the opener, whose `open(write:)` would hide the C function).
 private func createExclusively(_ path: String) -> Int32 {
   open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+}
+
+/// What the runner does on the case file before a ``ReadingCommand``'s unit of work takes its
+/// snapshot, so that the snapshot sees it.
+enum ReadPreparation {
+  /// Nothing.
+  case none
+  /// Re-fold the keys other clients wrote (``CaseDatabase/refoldPendingKeysIfAny()``), for
+  /// commands that compare or order by them.
+  case refoldKeys
+  /// Bring the search index up to date with other clients' writes (a short write unit on a
+  /// writable connection, when the file and its directory are writable); `warn` is called
+  /// with the number of records still not indexed (the file is read-only here).
+  case refreshSearchIndex(warn: (Int) -> Void)
 }

@@ -68,7 +68,9 @@ public struct CommandContext {
   /// The database path (`--db`, `$INSPECTOR_DB`, XDG default).
   public var databasePath: String { caseFile.location.path }
 
-  /// Opens the existing case file: ``CaseFileOpener/open(write:allowingDamagedSchema:)``.
+  /// Opens the existing case file: ``CaseFileOpener/open(write:allowingDamagedSchema:)``; for
+  /// the commands that work on the file itself (`optimize`). A command that reads or changes
+  /// the case is a ``ReadingCommand`` or ``WritingCommand`` and opens nothing.
   public func openDatabase(write: Bool, allowingDamagedSchema: Bool = false) throws
     -> CaseDatabase
   {
@@ -83,6 +85,14 @@ public struct CommandContext {
   /// Opens the case file, creating it: ``CaseFileOpener/create()``.
   public func createDatabase() throws -> (database: CaseDatabase, created: Bool) {
     try caseFile.create()
+  }
+
+  /// Who (`--as`) and why (`--note`) for a change set this command writes outside a
+  /// ``WritingCommand``'s unit (`init --seed`, `demo`, `sql --write`): ``CaseFileOpener/attribution()``.
+  ///
+  /// - Throws: `CaseError.invalidValue` (exit 65) for a bad actor or note.
+  public func attribution() throws -> ChangeAttribution {
+    try caseFile.attribution()
   }
 
   /// A usage error for this command (exit 64), for checks the parser cannot declare.
@@ -101,30 +111,5 @@ public struct CommandContext {
   /// The converted value of one of the command's positional arguments.
   subscript<Value>(argument: Argument<Value>) -> Value {
     get throws(UsageError) { try values[argument] }
-  }
-}
-
-extension CommandContext {
-  /// Opens the case file for writing and, in one transaction, resolves the `<animal>` argument,
-  /// applies `change` to that suspect's id, and reads the suspect back.
-  ///
-  /// - Parameters:
-  ///   - animal: The `<animal>` argument's value.
-  ///   - change: The repository calls to make, given the database and the suspect's id.
-  /// - Returns: The suspect as stored after the change.
-  /// - Throws: What opening, resolving (``CaseError/unknownSuspect(_:)``,
-  ///   ``CaseError/ambiguousSuspect(_:candidates:)``) or `change` throws; nothing is stored then.
-  func changeSuspect(_ animal: String, _ change: (CaseDatabase, Int64) throws -> Void) throws
-    -> Suspect
-  {
-    let database = try openDatabase(write: true)
-    return try database.write {
-      let id = try database.suspects.resolve(animal)
-      try change(database, id)
-      guard let suspect = try database.suspects.suspect(id: id) else {
-        throw CaseError.unknownSuspect(animal)
-      }
-      return suspect
-    }
   }
 }
