@@ -13,7 +13,7 @@ import Testing
   private func withSeededFile<T>(_ body: (String) throws -> T) throws -> T {
     try withTemporaryFile { path in
       let database = try CaseDatabase(path: path, access: .create)
-      try SeedCase.load(into: database)
+      try database.write(nil) { try SeedCase.load(into: $0) }
       return try body(path)
     }
   }

@@ -13,14 +13,16 @@ func bruteForceRanking(_ database: CaseDatabase, _ incident: Incident) throws ->
     if !(suspect.sleepSchedule?.isAsleep(at: time) ?? false) { score += 1 }
     return score
   }
-  return try database.suspects.all().sorted { lhs, rhs in
-    let (left, right) = (score(lhs), score(rhs))
-    if left != right { return left > right }
-    if lhs.suspicionLevel != rhs.suspicionLevel { return lhs.suspicionLevel > rhs.suspicionLevel }
-    let (leftName, rightName) = (NameKey.sortKey(lhs.name), NameKey.sortKey(rhs.name))
-    if leftName != rightName { return leftName < rightName }
-    let (leftSpecies, rightSpecies) = (NameKey.caseKey(lhs.species), NameKey.caseKey(rhs.species))
-    if leftSpecies != rightSpecies { return leftSpecies < rightSpecies }
-    return lhs.id < rhs.id
+  return try database.read {
+    try $0.suspects.all().sorted { lhs, rhs in
+      let (left, right) = (score(lhs), score(rhs))
+      if left != right { return left > right }
+      if lhs.suspicionLevel != rhs.suspicionLevel { return lhs.suspicionLevel > rhs.suspicionLevel }
+      let (leftName, rightName) = (NameKey.sortKey(lhs.name), NameKey.sortKey(rhs.name))
+      if leftName != rightName { return leftName < rightName }
+      let (leftSpecies, rightSpecies) = (NameKey.caseKey(lhs.species), NameKey.caseKey(rhs.species))
+      if leftSpecies != rightSpecies { return leftSpecies < rightSpecies }
+      return lhs.id < rhs.id
+    }
   }
 }

@@ -9,7 +9,9 @@ struct BulkAddTests {
   /// A case file holding only the seed fruits.
   func fruitsOnly() throws -> CaseDatabase {
     let database = try CaseDatabase()
-    for fruit in SeedCase.fruits { try database.fruits.add(name: fruit.name, color: fruit.color) }
+    for fruit in SeedCase.fruits {
+      try database.write(nil) { try $0.fruits.add(name: fruit.name, color: fruit.color) }
+    }
     return database
   }
 
@@ -33,20 +35,22 @@ struct BulkAddTests {
           favoriteFruits: ["pink pearl apple", "ELSTAR APPLE", " Strawberry Tree "])
       ]
     let single = try fruitsOnly()
-    for suspect in suspects { try single.suspects.add(suspect) }
+    for suspect in suspects { try single.write(nil) { try $0.suspects.add(suspect) } }
     let bulk = try fruitsOnly()
-    let ids = try bulk.suspects.add(contentsOf: suspects)
+    let ids = try bulk.write(nil) { try $0.suspects.add(contentsOf: suspects) }
     #expect(ids == Array(1...11))
     #expect(try storedRows(bulk) == storedRows(single))
-    #expect(try bulk.suspects.all() == single.suspects.all())
-    #expect(try bulk.suspects.find("raccoon").name == "R\u{E9}nard")
-    #expect(try bulk.suspects.find("\u{E9}cureuil").favoriteFruits.first == "Pink Pearl Apple")
+    #expect(try bulk.read { try $0.suspects.all() } == single.read { try $0.suspects.all() })
+    #expect(try bulk.read { try $0.suspects.find("raccoon").name } == "R\u{E9}nard")
+    #expect(
+      try bulk.read { try $0.suspects.find("\u{E9}cureuil").favoriteFruits.first }
+        == "Pink Pearl Apple")
   }
 
   @Test func bulkAddOfNothingStoresNothing() throws {
     let database = try fruitsOnly()
-    #expect(try database.suspects.add(contentsOf: []) == [])
-    #expect(try database.suspects.count() == 0)
+    #expect(try database.write(nil) { try $0.suspects.add(contentsOf: []) } == [])
+    #expect(try database.read { try $0.suspects.count() } == 0)
   }
 
   @Test(arguments: [
@@ -79,20 +83,22 @@ struct BulkAddTests {
   ])
   func aFailingSuspectStoresNoneOfTheBatch(suspects: [NewSuspect], error: CaseError) throws {
     let database = try fruitsOnly()
-    #expect(throws: error) { try database.suspects.add(contentsOf: suspects) }
-    #expect(try database.suspects.count() == 0)
+    #expect(throws: error) { try database.write(nil) { try $0.suspects.add(contentsOf: suspects) } }
+    #expect(try database.read { try $0.suspects.count() } == 0)
     #expect(try database.rowCount("favorite_fruits") == 0)
   }
 
   @Test func aSpeciesAlreadyStoredIsRefused() throws {
     let database = try seededDatabase()
     #expect(throws: CaseError.duplicateSpecies("raccoon")) {
-      try database.suspects.add(
-        contentsOf: [
-          NewSuspect(name: "Ann", species: "Ant", pawSize: .small),
-          NewSuspect(name: "Rex", species: "raccoon", pawSize: .large),
-        ])
+      try database.write(nil) {
+        try $0.suspects.add(
+          contentsOf: [
+            NewSuspect(name: "Ann", species: "Ant", pawSize: .small),
+            NewSuspect(name: "Rex", species: "raccoon", pawSize: .large),
+          ])
+      }
     }
-    #expect(try database.suspects.count() == 10)
+    #expect(try database.read { try $0.suspects.count() } == 10)
   }
 }

@@ -10,13 +10,14 @@ struct CaseDatabaseTests {
     try withTemporaryFile { path in
       do {
         let database = try CaseDatabase(path: path, access: .create)
-        try SeedCase.load(into: database, on: seedDay)
-        try database.suspects.setAlibi(id: 10, "Washing my paws.\nTwice.")
+        try database.write(nil) { try SeedCase.load(into: $0, on: seedDay) }
+        try database.write(nil) { try $0.suspects.setAlibi(id: 10, "Washing my paws.\nTwice.") }
       }
       let reopened = try CaseDatabase(path: path, access: .readWrite)
-      #expect(try reopened.suspects.count() == 10)
-      #expect(try reopened.suspects.find("raccoon").alibi == "Washing my paws.\nTwice.")
-      #expect(try reopened.fruits.all().count == 19)
+      #expect(try reopened.read { try $0.suspects.count() } == 10)
+      #expect(
+        try reopened.read { try $0.suspects.find("raccoon").alibi } == "Washing my paws.\nTwice.")
+      #expect(try reopened.read { try $0.fruits.all().count } == 19)
       let attributes = try FileManager.default.attributesOfItem(atPath: path)
       #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
     }
@@ -26,15 +27,15 @@ struct CaseDatabaseTests {
     try withTemporaryFile { path in
       do {
         let database = try CaseDatabase(path: path, access: .create)
-        try SeedCase.load(into: database, on: seedDay)
+        try database.write(nil) { try SeedCase.load(into: $0, on: seedDay) }
       }
       let readOnly = try CaseDatabase(path: path, access: .readOnly)
-      #expect(try readOnly.suspects.find("Crow").name == "Catie")
+      #expect(try readOnly.read { try $0.suspects.find("Crow").name } == "Catie")
       let error = try #require(throws: SQLiteError.self) {
-        try readOnly.suspects.setAlibi(id: 4, "Nest.")
+        try readOnly.write(nil) { try $0.suspects.setAlibi(id: 4, "Nest.") }
       }
       #expect(error.code == .readOnly)
-      #expect(try readOnly.suspects.find("Crow").alibi == "")
+      #expect(try readOnly.read { try $0.suspects.find("Crow").alibi } == "")
     }
   }
 
@@ -82,7 +83,7 @@ struct CaseDatabaseTests {
     try withTemporaryFile { path in
       _ = try Connection(path: path, mode: .readWriteCreate)
       let migrated = try CaseDatabase(path: path, access: .create)
-      #expect(try migrated.suspects.count() == 0)
+      #expect(try migrated.read { try $0.suspects.count() } == 0)
       #expect(
         try migrated.connection.scalar("PRAGMA application_id")?.integerValue
           == Int64(CaseDatabase.applicationID))
@@ -107,31 +108,31 @@ struct CaseDatabaseTests {
     let database = try seededDatabase()
     struct Stop: Error {}
     #expect(throws: Stop.self) {
-      try database.write {
-        try database.suspects.setAlibi(id: 1, "Swimming.")
-        try database.fruits.add(name: "Durian", color: "green")
-        try database.suspects.remove(id: 2)
+      try database.write(nil) { db in
+        try db.suspects.setAlibi(id: 1, "Swimming.")
+        try db.fruits.add(name: "Durian", color: "green")
+        try db.suspects.remove(id: 2)
         throw Stop()
       }
     }
-    #expect(try database.suspects.find("Fish").alibi == "")
+    #expect(try database.read { try $0.suspects.find("Fish").alibi } == "")
     #expect(try database.rowCount("fruits") == 19)
-    #expect(try database.suspects.count() == 10)
+    #expect(try database.read { try $0.suspects.count() } == 10)
     #expect(database.connection.isAutocommit)
   }
 
   @Test func aFailedStepInsideAWriteLeavesTheEarlierStepsOfThatWrite() throws {
-    // Each repository call is a savepoint inside the caller's transaction: a refused call undoes
-    // only itself, and the caller decides about the rest.
+    // A refused call inside a unit of work changes nothing of its own, and the caller decides
+    // about the rest.
     let database = try seededDatabase()
-    try database.write {
-      try database.suspects.setAlibi(id: 1, "Swimming.")
+    try database.write(nil) { db in
+      try db.suspects.setAlibi(id: 1, "Swimming.")
       #expect(throws: CaseError.duplicateSpecies("crow")) {
-        try database.suspects.add(NewSuspect(name: "Other", species: "crow", pawSize: .small))
+        try db.suspects.add(NewSuspect(name: "Other", species: "crow", pawSize: .small))
       }
     }
-    #expect(try database.suspects.find("Fish").alibi == "Swimming.")
-    #expect(try database.suspects.count() == 10)
+    #expect(try database.read { try $0.suspects.find("Fish").alibi } == "Swimming.")
+    #expect(try database.read { try $0.suspects.count() } == 10)
   }
 
   @Test(

@@ -20,7 +20,7 @@ import Testing
   {
     try withTemporaryFile { path in
       let database = try CaseDatabase(path: path, access: .create)
-      try SeedCase.load(into: database)
+      try database.write(nil) { try SeedCase.load(into: $0) }
       return try body((path as NSString).deletingLastPathComponent, path)
     }
   }

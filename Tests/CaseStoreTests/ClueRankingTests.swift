@@ -11,7 +11,7 @@ import Testing
   init() throws {
     database = try seededDatabase(
       on: LocalDateTime(year: 2026, month: 11, day: 29, time: ClockTime(hour: 0, minute: 0)!)!)
-    bulletin = try #require(try database.incidents.latest())
+    bulletin = try #require(try database.read { try $0.incidents.latest() })
   }
 
   func names(_ ranking: [RankedSuspect]) -> [String] { ranking.map(\.suspect.name) }
@@ -40,14 +40,17 @@ import Testing
   }
 
   @Test func alibisSchedulesAndLevelsReorderTheSeedRanking() throws {
-    let suspects = database.suspects
-    try suspects.setAlibi(id: try suspects.resolve("crow"), "At the library until noon")
-    try suspects.setSleepSchedule(
-      id: try suspects.resolve("dove"),
-      SleepSchedule(sleep: ClockTime(hour: 21, minute: 0)!, wake: ClockTime(hour: 9, minute: 42)!))
-    try suspects.setSuspicionLevel(id: try suspects.resolve("rabbit"), SuspicionLevel(0.7)!)
-    try suspects.setSuspicionLevel(id: try suspects.resolve("snail"), SuspicionLevel(0.2)!)
-    try suspects.edit(id: try suspects.resolve("raccoon"), SuspectEdit(pawSize: .large))
+    try database.write(nil) { db in
+      let suspects = db.suspects
+      try suspects.setAlibi(id: try suspects.resolve("crow"), "At the library until noon")
+      try suspects.setSleepSchedule(
+        id: try suspects.resolve("dove"),
+        SleepSchedule(
+          sleep: ClockTime(hour: 21, minute: 0)!, wake: ClockTime(hour: 9, minute: 42)!))
+      try suspects.setSuspicionLevel(id: try suspects.resolve("rabbit"), SuspicionLevel(0.7)!)
+      try suspects.setSuspicionLevel(id: try suspects.resolve("snail"), SuspicionLevel(0.2)!)
+      try suspects.edit(id: try suspects.resolve("raccoon"), SuspectEdit(pawSize: .large))
+    }
     let ranking = try SuspicionRanking(database: database).rank(for: bulletin)
     // Rénard: large paw + no alibi + awake = 3. Catie: favourite + awake = 2 (alibi). Ding:
     // favourite + no alibi, asleep at 09:41 = 2. Others 2; among the 2s: level, then name.
@@ -64,19 +67,22 @@ import Testing
   }
 
   @Test func whitespaceOnlyAlibiCountsAsNoAlibi() throws {
-    let id = try database.suspects.resolve("crow")
-    try database.suspects.setAlibi(id: id, " \t\n\u{A0}\u{3000}")
+    let id = try database.read { try $0.suspects.resolve("crow") }
+    try database.write(nil) { try $0.suspects.setAlibi(id: id, " \t\n\u{A0}\u{3000}") }
     let ranking = try SuspicionRanking(database: database).rank(for: bulletin)
     #expect(
       ranking.first { $0.suspect.id == id }?.clues.first { $0.clue == .noAlibi }?.matched
         == true)
-    #expect(try database.suspects.suspect(id: id)?.hasNoAlibi == true)
+    #expect(try database.read { try $0.suspects.suspect(id: id)?.hasNoAlibi } == true)
   }
 
   @Test func incidentWithoutPawClueChecksThreeClues() throws {
-    let incident = try database.incidents.add(
-      NewIncident(fruit: "Elstar Apple", occurredAt: try LocalDateTime(parsing: "2026-11-29T12:00"))
-    )
+    let incident = try database.write(nil) {
+      try $0.incidents.add(
+        NewIncident(
+          fruit: "Elstar Apple", occurredAt: try LocalDateTime(parsing: "2026-11-29T12:00"))
+      )
+    }
     let ranking = try SuspicionRanking(database: database).rank(for: incident, limit: 3)
     #expect(ranking.allSatisfy { $0.cluesChecked == 3 })
     #expect(ranking.allSatisfy { !$0.clues.contains { $0.clue == .pawSize } })
@@ -113,11 +119,13 @@ import Testing
     let schedule = SleepSchedule(
       sleep: try ClockTime(parsing: sleep), wake: try ClockTime(parsing: wake))
     #expect(!schedule.isAsleep(at: try ClockTime(parsing: time)) == expectedAwake)
-    let id = try database.suspects.resolve("crow")
-    try database.suspects.setSleepSchedule(id: id, schedule)
-    let incident = try database.incidents.add(
-      NewIncident(
-        fruit: "Pink Pearl Apple", occurredAt: try LocalDateTime(parsing: "2026-11-29T\(time)")))
+    let id = try database.read { try $0.suspects.resolve("crow") }
+    try database.write(nil) { try $0.suspects.setSleepSchedule(id: id, schedule) }
+    let incident = try database.write(nil) {
+      try $0.incidents.add(
+        NewIncident(
+          fruit: "Pink Pearl Apple", occurredAt: try LocalDateTime(parsing: "2026-11-29T\(time)")))
+    }
     let row = try #require(
       try SuspicionRanking(database: database).rank(for: incident, limit: nil)
         .first { $0.suspect.id == id })
@@ -145,40 +153,50 @@ import Testing
   @Test(arguments: [1, 3, 7, 42, 99])
   func topKEqualsBruteForceOnRandomCases(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
-    let fruits = try database.fruits.all().map(\.name)
+    let fruits = try database.read { try $0.fruits.all().map(\.name) }
     for index in 0..<300 {
       let favorites = (0..<Int(random.next() % 4)).map { _ in fruits[Int(random.next() % 19)] }
-      let suspect = try database.suspects.add(
-        NewSuspect(
-          name: ["Ann", "Bo", "Émile", "emile", "Zed"][Int(random.next() % 5)],
-          species: "Species \(seed)-\(index)", pawSize: PawSize.allCases[Int(random.next() % 3)],
-          favoriteFruits: Array(Set(favorites))))
-      if random.next() % 2 == 0 {
-        try database.suspects.setAlibi(id: suspect.id, random.next() % 3 == 0 ? "  " : "home")
+      let suspect = try database.write(nil) {
+        try $0.suspects.add(
+          NewSuspect(
+            name: ["Ann", "Bo", "Émile", "emile", "Zed"][Int(random.next() % 5)],
+            species: "Species \(seed)-\(index)", pawSize: PawSize.allCases[Int(random.next() % 3)],
+            favoriteFruits: Array(Set(favorites))))
       }
       if random.next() % 2 == 0 {
-        try database.suspects.setSleepSchedule(
-          id: suspect.id,
-          SleepSchedule(
-            sleep: ClockTime(hour: Int(random.next() % 24), minute: 0)!,
-            wake: ClockTime(hour: Int(random.next() % 24), minute: 30)!))
+        try database.write(nil) {
+          try $0.suspects.setAlibi(id: suspect.id, random.next() % 3 == 0 ? "  " : "home")
+        }
       }
-      try database.suspects.setSuspicionLevel(
-        id: suspect.id, SuspicionLevel(Double(random.next() % 5) / 4)!)
+      if random.next() % 2 == 0 {
+        try database.write(nil) {
+          try $0.suspects.setSleepSchedule(
+            id: suspect.id,
+            SleepSchedule(
+              sleep: ClockTime(hour: Int(random.next() % 24), minute: 0)!,
+              wake: ClockTime(hour: Int(random.next() % 24), minute: 30)!))
+        }
+      }
+      try database.write(nil) {
+        try $0.suspects.setSuspicionLevel(
+          id: suspect.id, SuspicionLevel(Double(random.next() % 5) / 4)!)
+      }
     }
     var fruit = fruits[Int(random.next() % 19)]
     if seed == 99 || seed == 3 {
-      fruit = try database.fruits.add(name: "Durian", color: "yellow").name
+      fruit = try database.write(nil) { try $0.fruits.add(name: "Durian", color: "yellow").name }
     }
     if seed == 3 {
-      let lone = try #require(try database.suspects.all().last)
-      try database.suspects.addFavorite(id: lone.id, fruit: fruit)
+      let lone = try #require(try database.read { try $0.suspects.all().last })
+      try database.write(nil) { try $0.suspects.addFavorite(id: lone.id, fruit: fruit) }
     }
-    let incident = try database.incidents.add(
-      NewIncident(
-        fruit: fruit,
-        occurredAt: try LocalDateTime(parsing: "2026-11-29T0\(random.next() % 10):30"),
-        pawSize: seed == 7 ? nil : .large))
+    let incident = try database.write(nil) {
+      try $0.incidents.add(
+        NewIncident(
+          fruit: fruit,
+          occurredAt: try LocalDateTime(parsing: "2026-11-29T0\(random.next() % 10):30"),
+          pawSize: seed == 7 ? nil : .large))
+    }
     let expected = try bruteForceRanking(database, incident).map(\.id)
     // Every limit up to all (the walk, which stops early for small ones), a limit past
     // `walkedLimit` and nil (SQLite's sort), so the two plans must agree with each other too.

@@ -23,10 +23,13 @@ struct FavoriteMoveTests {
   func moves(fruit: String, to position: Int, landsAt: Int, order: [Int]) throws {
     let database = try seededDatabase()
     let raccoon = try database.id(ofSpecies: "Raccoon")
-    let crowBefore = try database.suspects.find("Crow").favoriteFruits
-    #expect(try database.suspects.moveFavorite(id: raccoon, fruit: fruit, to: position) == landsAt)
+    let crowBefore = try database.read { try $0.suspects.find("Crow").favoriteFruits }
     #expect(
-      try database.suspects.find("Raccoon").favoriteFruits
+      try database.write(nil) {
+        try $0.suspects.moveFavorite(id: raccoon, fruit: fruit, to: position)
+      } == landsAt)
+    #expect(
+      try database.read { try $0.suspects.find("Raccoon").favoriteFruits }
         == order.map { Self.raccoonFavorites[$0] })
     // Positions are renumbered from 0, and the listing agrees with the single read.
     #expect(
@@ -34,9 +37,9 @@ struct FavoriteMoveTests {
         "SELECT position FROM favorite_fruits WHERE animal_id = ? ORDER BY position", [raccoon])
         == [[0], [1], [2], [3]])
     #expect(
-      try database.suspects.all().first { $0.id == raccoon }?.favoriteFruits
+      try database.read { try $0.suspects.all().first { $0.id == raccoon }?.favoriteFruits }
         == order.map { Self.raccoonFavorites[$0] })
-    #expect(try database.suspects.find("Crow").favoriteFruits == crowBefore)
+    #expect(try database.read { try $0.suspects.find("Crow").favoriteFruits } == crowBefore)
   }
 
   @Test func gapsAndTiesLeftByOtherClientsAreRenumbered() throws {
@@ -48,12 +51,14 @@ struct FavoriteMoveTests {
         (11, 19, 40), (11, 9, 2);
       """)
     #expect(
-      try database.suspects.find("Zebra").favoriteFruits == [
+      try database.read { try $0.suspects.find("Zebra").favoriteFruits } == [
         "Elstar Apple", "Golden Gem Apple", "Mariposa Plum", "Strawberry Tree",
       ])
-    try database.suspects.moveFavorite(id: 11, fruit: "Strawberry Tree", to: 2)
+    try database.write(nil) {
+      try $0.suspects.moveFavorite(id: 11, fruit: "Strawberry Tree", to: 2)
+    }
     #expect(
-      try database.suspects.find("Zebra").favoriteFruits == [
+      try database.read { try $0.suspects.find("Zebra").favoriteFruits } == [
         "Elstar Apple", "Strawberry Tree", "Golden Gem Apple", "Mariposa Plum",
       ])
     #expect(
@@ -71,17 +76,23 @@ struct FavoriteMoveTests {
       expectInvalidValue(
         field: "position", value: "\(position)", expected: "a whole number, 1 or more"
       ) {
-        try database.suspects.moveFavorite(id: raccoon, fruit: "Christmas Berry", to: position)
+        try database.write(nil) {
+          try $0.suspects.moveFavorite(id: raccoon, fruit: "Christmas Berry", to: position)
+        }
       }
     }
     #expect(throws: CaseError.notFavorite(suspect: "Rénard", fruit: "Elstar Apple")) {
-      try database.suspects.moveFavorite(id: raccoon, fruit: "elstar apple", to: 1)
+      try database.write(nil) {
+        try $0.suspects.moveFavorite(id: raccoon, fruit: "elstar apple", to: 1)
+      }
     }
     #expect(throws: CaseError.unknownFruit("Durian")) {
-      try database.suspects.moveFavorite(id: raccoon, fruit: "Durian", to: 1)
+      try database.write(nil) { try $0.suspects.moveFavorite(id: raccoon, fruit: "Durian", to: 1) }
     }
     #expect(throws: CaseError.unknownSuspect("99")) {
-      try database.suspects.moveFavorite(id: 99, fruit: "Christmas Berry", to: 1)
+      try database.write(nil) {
+        try $0.suspects.moveFavorite(id: 99, fruit: "Christmas Berry", to: 1)
+      }
     }
     #expect(
       try database.rows(

@@ -7,28 +7,34 @@ import Testing
 struct FruitEditTests {
   @Test func renameKeepsTheIdAndFavouritesAndIncidentsFollow() throws {
     let database = try seededDatabase()
-    let before = try database.fruits.find("Pink Pearl Apple")
-    let renamed = try database.fruits.edit(
-      "pink pearl APPLE", FruitEdit(name: "  Rosy Pearl Apple "))
+    let before = try database.read { try $0.fruits.find("Pink Pearl Apple") }
+    let renamed = try database.write(nil) {
+      try $0.fruits.edit(
+        "pink pearl APPLE", FruitEdit(name: "  Rosy Pearl Apple "))
+    }
     #expect(renamed == Fruit(id: before.id, name: "Rosy Pearl Apple", color: "pink"))
-    #expect(try database.fruits.find("ROSY PEARL APPLE") == renamed)
+    #expect(try database.read { try $0.fruits.find("ROSY PEARL APPLE") } == renamed)
     #expect(throws: CaseError.unknownFruit("Pink Pearl Apple")) {
-      try database.fruits.find("Pink Pearl Apple")
+      try database.read { try $0.fruits.find("Pink Pearl Apple") }
     }
     #expect(
-      try database.suspects.find("Crow").favoriteFruits == [
+      try database.read { try $0.suspects.find("Crow").favoriteFruits } == [
         "Rosy Pearl Apple", "Golden Nectar Plum", "Hauer Pippin Apple",
       ])
-    #expect(try database.incidents.find(id: 1).fruit == "Rosy Pearl Apple")
+    #expect(try database.read { try $0.incidents.find(id: 1).fruit } == "Rosy Pearl Apple")
     #expect(try database.rowCount("fruits") == 19)
   }
 
   @Test func colourAloneChangesOnlyTheColour() throws {
     let database = try seededDatabase()
-    let elstar = try database.fruits.edit("Elstar Apple", FruitEdit(color: "Light Green"))
+    let elstar = try database.write(nil) {
+      try $0.fruits.edit("Elstar Apple", FruitEdit(color: "Light Green"))
+    }
     #expect(elstar.name == "Elstar Apple")
     #expect(elstar.color == "light green")
-    let hex = try database.fruits.edit("elstar apple", FruitEdit(color: "#A1b2C3"))
+    let hex = try database.write(nil) {
+      try $0.fruits.edit("elstar apple", FruitEdit(color: "#A1b2C3"))
+    }
     #expect(
       try database.rows("SELECT name, color FROM fruits WHERE id = ?", [hex.id]) == [
         ["Elstar Apple", "#A1b2C3"]
@@ -37,8 +43,10 @@ struct FruitEditTests {
 
   @Test func changingTheLetterCaseOfItsOwnNameIsAllowed() throws {
     let database = try seededDatabase()
-    let fruit = try database.fruits.edit("Elstar Apple", FruitEdit(name: "ELSTAR apple"))
-    #expect(try database.fruits.find("elstar apple") == fruit)
+    let fruit = try database.write(nil) {
+      try $0.fruits.edit("Elstar Apple", FruitEdit(name: "ELSTAR apple"))
+    }
+    #expect(try database.read { try $0.fruits.find("elstar apple") } == fruit)
     #expect(fruit.name == "ELSTAR apple")
   }
 
@@ -47,41 +55,49 @@ struct FruitEditTests {
     arguments: ["golden gem apple", "GOLDEN GEM APPLE", " Golden Gem Apple "])
   func refusesAnotherFruitsName(name: String) throws {
     let database = try seededDatabase()
-    let before = try database.fruits.all()
+    let before = try database.read { try $0.fruits.all() }
     #expect(throws: CaseError.duplicateFruit(name.trimmingSpaces())) {
-      try database.fruits.edit("Elstar Apple", FruitEdit(name: name, color: "green"))
+      try database.write(nil) {
+        try $0.fruits.edit("Elstar Apple", FruitEdit(name: name, color: "green"))
+      }
     }
-    #expect(try database.fruits.all() == before)
+    #expect(try database.read { try $0.fruits.all() } == before)
   }
 
   @Test func accentedNamesAreFoldedLikeAdd() throws {
     let database = try seededDatabase()
-    let renamed = try database.fruits.edit("Elstar Apple", FruitEdit(name: "Pomme Étoilée"))
-    #expect(try database.fruits.find("POMME ÉTOILÉE") == renamed)
-    #expect(try database.fruits.find("pomme e\u{301}toile\u{301}e") == renamed)
+    let renamed = try database.write(nil) {
+      try $0.fruits.edit("Elstar Apple", FruitEdit(name: "Pomme Étoilée"))
+    }
+    #expect(try database.read { try $0.fruits.find("POMME ÉTOILÉE") } == renamed)
+    #expect(try database.read { try $0.fruits.find("pomme e\u{301}toile\u{301}e") } == renamed)
     #expect(try database.rows("SELECT key_pending FROM fruits WHERE key_pending = 1") == [])
     #expect(throws: CaseError.duplicateFruit("POMME ÉTOILÉE")) {
-      try database.fruits.add(name: "POMME ÉTOILÉE", color: "red")
+      try database.write(nil) { try $0.fruits.add(name: "POMME ÉTOILÉE", color: "red") }
     }
     #expect(throws: CaseError.duplicateFruit("pomme étoilée")) {
-      try database.fruits.edit("Golden Gem Apple", FruitEdit(name: "pomme étoilée"))
+      try database.write(nil) {
+        try $0.fruits.edit("Golden Gem Apple", FruitEdit(name: "pomme étoilée"))
+      }
     }
   }
 
   @Test func badValuesAndUnknownFruitsChangeNothing() throws {
     let database = try seededDatabase()
-    let before = try database.fruits.all()
+    let before = try database.read { try $0.fruits.all() }
     expectInvalidValue(
       field: "colour", value: "bluish!", expected: "a colour name such as red, or #RRGGBB"
     ) {
-      try database.fruits.edit("Elstar Apple", FruitEdit(name: "Elstar Pippin", color: "bluish!"))
+      try database.write(nil) {
+        try $0.fruits.edit("Elstar Apple", FruitEdit(name: "Elstar Pippin", color: "bluish!"))
+      }
     }
     expectInvalidValue(field: "fruit name", value: "  ", expected: "a non-blank fruit name") {
-      try database.fruits.edit("Elstar Apple", FruitEdit(name: "  "))
+      try database.write(nil) { try $0.fruits.edit("Elstar Apple", FruitEdit(name: "  ")) }
     }
     #expect(throws: CaseError.unknownFruit("Durian")) {
-      try database.fruits.edit("Durian", FruitEdit(color: "red"))
+      try database.write(nil) { try $0.fruits.edit("Durian", FruitEdit(color: "red")) }
     }
-    #expect(try database.fruits.all() == before)
+    #expect(try database.read { try $0.fruits.all() } == before)
   }
 }

@@ -30,8 +30,10 @@ import Testing
   /// incident that meets the hard case.
   func makeCase(_ kind: Kind) throws -> (CaseDatabase, Incident) {
     let database = try CaseDatabase()
-    for fruit in SeedCase.fruits { try database.fruits.add(name: fruit.name, color: fruit.color) }
-    let durian = try database.fruits.add(name: "Durian", color: "olive").name
+    for fruit in SeedCase.fruits {
+      try database.write(nil) { try $0.fruits.add(name: fruit.name, color: fruit.color) }
+    }
+    let durian = try database.write(nil) { try $0.fruits.add(name: "Durian", color: "olive").name }
     let fruits = SeedCase.fruits.map(\.name)
     var random = SplitMix64(seed: UInt64(Kind.allCases.firstIndex(of: kind)!) + 11)
     func chance(_ oneIn: UInt64) -> Bool { random.next() % oneIn == 0 }
@@ -41,31 +43,43 @@ import Testing
       var paws = PawSize.allCases
       if kind.has(.pawNobodyHas) { paws.removeAll { $0 == .small } }
       let favorites = (0..<Int(random.next() % 4)).map { _ in fruits[Int(random.next() % 19)] }
-      let suspect = try database.suspects.add(
-        NewSuspect(
-          name: names[Int(random.next() % UInt64(names.count))], species: "Species \(index)",
-          pawSize: paws[Int(random.next() % UInt64(paws.count))],
-          favoriteFruits: Array(Set(favorites))))
+      let suspect = try database.write(nil) {
+        try $0.suspects.add(
+          NewSuspect(
+            name: names[Int(random.next() % UInt64(names.count))], species: "Species \(index)",
+            pawSize: paws[Int(random.next() % UInt64(paws.count))],
+            favoriteFruits: Array(Set(favorites))))
+      }
       let stated = kind.has(.mostAlibis) ? !chance(50) : chance(2)
       if stated || chance(3) {
-        try database.suspects.setAlibi(id: suspect.id, stated ? "home" : " \u{3000}\t")
+        try database.write(nil) {
+          try $0.suspects.setAlibi(id: suspect.id, stated ? "home" : " \u{3000}\t")
+        }
       }
       if kind.has(.mostAsleep), !chance(20) {
-        try database.suspects.setSleepSchedule(
-          id: suspect.id, SleepSchedule(sleep: clock(22, 0), wake: clock(7, 0)))
+        try database.write(nil) {
+          try $0.suspects.setSleepSchedule(
+            id: suspect.id, SleepSchedule(sleep: clock(22, 0), wake: clock(7, 0)))
+        }
       } else if chance(2) {
         // Whole and half hours, equal times included: the incident at :30 meets every edge.
-        try database.suspects.setSleepSchedule(
-          id: suspect.id,
-          SleepSchedule(
-            sleep: clock(Int(random.next() % 24), chance(2) ? 0 : 30),
-            wake: clock(Int(random.next() % 24), chance(2) ? 0 : 30)))
+        try database.write(nil) {
+          try $0.suspects.setSleepSchedule(
+            id: suspect.id,
+            SleepSchedule(
+              sleep: clock(Int(random.next() % 24), chance(2) ? 0 : 30),
+              wake: clock(Int(random.next() % 24), chance(2) ? 0 : 30)))
+        }
       }
       let level = kind.has(.equalLevels) ? 0.5 : Double(random.next() % 5) / 4
-      try database.suspects.setSuspicionLevel(id: suspect.id, SuspicionLevel(level)!)
+      try database.write(nil) {
+        try $0.suspects.setSuspicionLevel(id: suspect.id, SuspicionLevel(level)!)
+      }
     }
     if kind == .gapsAndOrphans {
-      for id in [3, 40, 41, 42, 149] as [Int64] { _ = try database.suspects.remove(id: id) }
+      for id in [3, 40, 41, 42, 149] as [Int64] {
+        _ = try database.write(nil) { try $0.suspects.remove(id: id) }
+      }
       try database.connection.execute("PRAGMA foreign_keys = OFF")
       try database.connection.execute(
         """
@@ -89,14 +103,16 @@ import Testing
     if kind == .negativeIDs {
       try database.connection.execute(
         "INSERT INTO animals (id, name, species, paw_size) VALUES (-7, 'Minus', 'Minus', 'large')")
-      try database.suspects.setSuspicionLevel(id: -7, SuspicionLevel(0.25)!)
+      try database.write(nil) { try $0.suspects.setSuspicionLevel(id: -7, SuspicionLevel(0.25)!) }
     }
-    let incident = try database.incidents.add(
-      NewIncident(
-        fruit: kind.has(.nobodyFavours) ? durian : "Pink Pearl Apple",
-        occurredAt: try LocalDateTime(
-          parsing: kind.has(.mostAsleep) ? "2026-11-29T03:00" : "2026-11-29T07:30"),
-        pawSize: kind.has(.pawNobodyHas) ? .small : .large))
+    let incident = try database.write(nil) {
+      try $0.incidents.add(
+        NewIncident(
+          fruit: kind.has(.nobodyFavours) ? durian : "Pink Pearl Apple",
+          occurredAt: try LocalDateTime(
+            parsing: kind.has(.mostAsleep) ? "2026-11-29T03:00" : "2026-11-29T07:30"),
+          pawSize: kind.has(.pawNobodyHas) ? .small : .large))
+    }
     return (database, incident)
   }
 

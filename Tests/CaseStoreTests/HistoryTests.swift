@@ -13,11 +13,11 @@ struct HistoryTests {
   @Test func oneChangeSetPerInspectorTransactionWithActorAndNote() throws {
     let database = try seededDatabase()
     let before = try database.rowCount("history_change_sets")
-    database.attribution = try ChangeAttribution(actor: "ann", note: "saw it at the orchard")
+    let attribution = try ChangeAttribution(actor: "ann", note: "saw it at the orchard")
     // One transaction with two changes of two tables.
-    try database.write {
-      try database.suspects.setSuspicionLevel(id: 4, SuspicionLevel(parsing: "0.9"))
-      try database.suspects.setAlibi(id: 4, "Nest.")
+    try database.write(attribution) { db in
+      try db.suspects.setSuspicionLevel(id: 4, SuspicionLevel(parsing: "0.9"))
+      try db.suspects.setAlibi(id: 4, "Nest.")
     }
     #expect(try database.rowCount("history_change_sets") == before + 1)
     let changes = try latestChanges(database)
@@ -34,25 +34,25 @@ struct HistoryTests {
 
   @Test func aTransactionThatChangesNothingLeavesNoChangeSet() throws {
     let database = try seededDatabase()
-    database.attribution = try ChangeAttribution(actor: "ann")
+    let attribution = try ChangeAttribution(actor: "ann")
     let before = try database.rowCount("history_change_sets")
-    try database.write {
-      try database.connection.execute("UPDATE alibis SET statement = 'x' WHERE animal_id = 99")
+    try database.write(attribution) { db in
+      try db.connection.execute("UPDATE alibis SET statement = 'x' WHERE animal_id = 99")
     }
-    _ = try AdHocQuery(sql: "SELECT 1").run(writingTo: database)
+    _ = try AdHocQuery(sql: "SELECT 1").run(writingTo: database, attribution: attribution)
     #expect(try database.rowCount("history_change_sets") == before)
   }
 
   @Test func sqlWriteIsOneChangeSetWithItsActorAndNote() throws {
     let database = try seededDatabase()
-    database.attribution = try ChangeAttribution(actor: "ops", note: "night shift")
+    let attribution = try ChangeAttribution(actor: "ops", note: "night shift")
     _ = try AdHocQuery(
       sql: """
         UPDATE suspicion_levels SET level = 0.2;
         INSERT INTO suspicion_levels (animal_id, level) VALUES (1, 0.5), (2, 0.75);
         DELETE FROM alibis;
         """
-    ).run(writingTo: database)
+    ).run(writingTo: database, attribution: attribution)
     let changes = try latestChanges(database)
     #expect(changes.map(\.changeSet.actor) == ["ops", "ops"])
     #expect(changes.map(\.changeSet.note) == ["night shift", "night shift"])
@@ -61,7 +61,7 @@ struct HistoryTests {
 
   @Test func aFailingTransactionRecordsNothing() throws {
     let database = try seededDatabase()
-    database.attribution = try ChangeAttribution(actor: "ann")
+    let attribution = try ChangeAttribution(actor: "ann")
     let entries = try database.rowCount("history_entries")
     let sets = try database.rowCount("history_change_sets")
     #expect(throws: SQLiteError.self) {
@@ -70,7 +70,7 @@ struct HistoryTests {
           INSERT INTO alibis (animal_id, statement) VALUES (1, 'Swimming.');
           INSERT INTO suspicion_levels (animal_id, level) VALUES (1, 7);
           """
-      ).run(writingTo: database)
+      ).run(writingTo: database, attribution: attribution)
     }
     #expect(try database.rowCount("history_entries") == entries)
     #expect(try database.rowCount("history_change_sets") == sets)
@@ -141,7 +141,7 @@ struct HistoryTests {
       pairs(changes.last?.before) == [
         "id=10", "name=Rénard", "species=Raccoon", "paw_size=medium", "emoji=🦝",
       ])
-    let history = database.history
+    let history = CaseHistory(database: database)
     #expect(try history.resolveSuspect("id:10") == 10)
     #expect(throws: CaseError.unknownSuspect("raccoon")) { try history.resolveSuspect("raccoon") }
     var removed: [CaseHistory.Change] = []
@@ -154,7 +154,7 @@ struct HistoryTests {
     try withTemporaryFile { path in
       do {
         let database = try CaseDatabase(path: path, access: .create)
-        try SeedCase.load(into: database, on: seedDay)
+        try database.write(nil) { try SeedCase.load(into: $0, on: seedDay) }
       }
       try runSqlite3(
         path,
@@ -169,7 +169,9 @@ struct HistoryTests {
       let database = try CaseDatabase(path: path, access: .readOnly)
       // Change set 1 is the seed's (one inspector transaction); the shell's come after it.
       var changes: [CaseHistory.Change] = []
-      try database.history.forEachPage { changes += $0.filter { $0.changeSet.id > 1 } }
+      try database.read {
+        try $0.history.forEachPage { changes += $0.filter { $0.changeSet.id > 1 } }
+      }
       let recorded = changes.map { "\($0.table) \($0.operation.rawValue) \(pairs($0.after))" }
       #expect(
         recorded.sorted() == [
@@ -300,7 +302,7 @@ struct HistoryTests {
   /// The changes of the newest change set.
   private func latestChanges(_ database: CaseDatabase) throws -> [CaseHistory.Change] {
     var changes: [CaseHistory.Change] = []
-    try database.history.forEachPage(CaseHistory.Filter(limit: 1)) { changes += $0 }
+    try database.read { try $0.history.forEachPage(CaseHistory.Filter(limit: 1)) { changes += $0 } }
     return changes
   }
 

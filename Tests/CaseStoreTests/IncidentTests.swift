@@ -13,7 +13,7 @@ import Testing
   }
 
   @Test func seedBulletinIsStoredExactly() throws {
-    let incidents = try database.incidents.all()
+    let incidents = try database.read { try $0.incidents.all() }
     #expect(incidents.count == 1)
     let bulletin = try #require(incidents.first)
     #expect(bulletin.fruit == "Pink Pearl Apple")
@@ -31,40 +31,48 @@ import Testing
   }
 
   @Test func addFindAndLatest() throws {
-    let added = try database.incidents.add(
-      NewIncident(
-        fruit: "elstar apple", occurredAt: try LocalDateTime(parsing: "2026-03-02T23:30"),
-        pawSize: .small, location: Location(latitude: -33.9, longitude: 151.2),
-        notes: "Bite marks;\n'quoted' \"too\""))
+    let added = try database.write(nil) {
+      try $0.incidents.add(
+        NewIncident(
+          fruit: "elstar apple", occurredAt: try LocalDateTime(parsing: "2026-03-02T23:30"),
+          pawSize: .small, location: Location(latitude: -33.9, longitude: 151.2),
+          notes: "Bite marks;\n'quoted' \"too\""))
+    }
     #expect(added.fruit == "Elstar Apple")
-    #expect(try database.incidents.find(id: added.id) == added)
-    #expect(try database.incidents.find("\(added.id)") == added)
-    #expect(try database.incidents.latest() == added)
-    #expect(try database.incidents.all().map(\.id) == [1, added.id])
+    #expect(try database.read { try $0.incidents.find(id: added.id) } == added)
+    #expect(try database.read { try $0.incidents.find("\(added.id)") } == added)
+    #expect(try database.read { try $0.incidents.latest() } == added)
+    #expect(try database.read { try $0.incidents.all().map(\.id) } == [1, added.id])
   }
 
   @Test func unknownFruitOrIncidentStoresNothing() throws {
     #expect(throws: CaseError.unknownFruit("Kiwi")) {
-      try database.incidents.add(
-        NewIncident(fruit: "Kiwi", occurredAt: try LocalDateTime(parsing: "2026-03-02T10:00")))
+      try database.write(nil) {
+        try $0.incidents.add(
+          NewIncident(fruit: "Kiwi", occurredAt: try LocalDateTime(parsing: "2026-03-02T10:00")))
+      }
     }
-    #expect(try database.incidents.count() == 1)
+    #expect(try database.read { try $0.incidents.count() } == 1)
     for reference in ["99", "0", "-1", "x", "9223372036854775808"] {
       #expect(throws: CaseError.unknownIncident(reference)) {
-        try database.incidents.find(reference)
+        try database.read { try $0.incidents.find(reference) }
       }
     }
   }
 
   @Test func nibbledFruitCannotBeRemoved() throws {
-    try database.suspects.removeFavorite(
-      id: try database.suspects.resolve("crow"), fruit: "Pink Pearl Apple")
-    try database.suspects.removeFavorite(
-      id: try database.suspects.resolve("dove"), fruit: "Pink Pearl Apple")
-    #expect(throws: CaseError.fruitInUse("Pink Pearl Apple", by: ["incident 1"])) {
-      try database.fruits.remove("pink pearl apple")
+    try database.write(nil) {
+      try $0.suspects.removeFavorite(
+        id: try $0.suspects.resolve("crow"), fruit: "Pink Pearl Apple")
     }
-    #expect(try database.fruits.all().count == 19)
+    try database.write(nil) {
+      try $0.suspects.removeFavorite(
+        id: try $0.suspects.resolve("dove"), fruit: "Pink Pearl Apple")
+    }
+    #expect(throws: CaseError.fruitInUse("Pink Pearl Apple", by: ["incident 1"])) {
+      try database.write(nil) { try $0.fruits.remove("pink pearl apple") }
+    }
+    #expect(try database.read { try $0.fruits.all().count } == 19)
   }
 
   @Test func schemaRefusesBadIncidentsWrittenBySQL() throws {
@@ -81,7 +89,7 @@ import Testing
             + values)
       }
     }
-    #expect(try database.incidents.count() == 1)
+    #expect(try database.read { try $0.incidents.count() } == 1)
   }
 
   static let validTimes: [(String, String)] = [
@@ -146,7 +154,7 @@ import Testing
     #expect(
       try CaseDatabase.migrator.currentVersion(of: database.connection)
         == CaseDatabase.migrator.latestVersion)
-    let suspects = try database.suspects.all()
+    let suspects = try database.read { try $0.suspects.all() }
     #expect(suspects.map(\.name) == ["Catie", "Ding"])
     #expect(suspects[0].favoriteFruits == ["Pink Pearl Apple"])
     #expect(suspects[0].alibi == "Out all night")

@@ -12,27 +12,27 @@ struct InterviewTests {
     let fox = try database.id(ofSpecies: "Raccoon")
     let statement =
       "I was at the \"Acorn\" caf\u{E9};\nthen home by 22:00.\r\n\tAsk Miko. \u{1F99D}\n"
-    try database.suspects.setAlibi(id: fox, statement)
-    #expect(try database.suspects.find("Raccoon").alibi == statement)
-    #expect(try !database.suspects.find("Raccoon").hasNoAlibi)
+    try database.write(nil) { try $0.suspects.setAlibi(id: fox, statement) }
+    #expect(try database.read { try $0.suspects.find("Raccoon").alibi } == statement)
+    #expect(try !database.read { try $0.suspects.find("Raccoon").hasNoAlibi })
     #expect(
       try database.rows("SELECT statement FROM alibis WHERE animal_id = ?", [fox]) == [
         [.text(statement)]
       ])
 
-    try database.suspects.setAlibi(id: fox, "Changed my mind.")
-    #expect(try database.suspects.find("Raccoon").alibi == "Changed my mind.")
+    try database.write(nil) { try $0.suspects.setAlibi(id: fox, "Changed my mind.") }
+    #expect(try database.read { try $0.suspects.find("Raccoon").alibi } == "Changed my mind.")
     #expect(try database.rowCount("alibis") == 1)
 
-    try database.suspects.setAlibi(id: fox, "")
-    #expect(try database.suspects.find("Raccoon").alibi == "")
+    try database.write(nil) { try $0.suspects.setAlibi(id: fox, "") }
+    #expect(try database.read { try $0.suspects.find("Raccoon").alibi } == "")
     #expect(try database.rowCount("alibis") == 0)
   }
 
   @Test func whitespaceAlibiCountsAsNone() throws {
     let database = try seededDatabase()
-    try database.suspects.setAlibi(id: 1, " \n\t ")
-    let fish = try database.suspects.find("Fish")
+    try database.write(nil) { try $0.suspects.setAlibi(id: 1, " \n\t ") }
+    let fish = try database.read { try $0.suspects.find("Fish") }
     #expect(fish.alibi == " \n\t ")
     #expect(fish.hasNoAlibi)
   }
@@ -40,19 +40,19 @@ struct InterviewTests {
   @Test func alibiLengthLimit() throws {
     let database = try seededDatabase()
     let longest = String(repeating: "\u{E9}", count: 100_000)
-    try database.suspects.setAlibi(id: 2, longest)
-    #expect(try database.suspects.suspect(id: 2)?.alibi == longest)
+    try database.write(nil) { try $0.suspects.setAlibi(id: 2, longest) }
+    #expect(try database.read { try $0.suspects.suspect(id: 2)?.alibi } == longest)
     let tooLong = longest + "x"
     expectInvalidValue(field: "alibi", value: tooLong, expected: "at most 100,000 characters") {
-      try database.suspects.setAlibi(id: 2, tooLong)
+      try database.write(nil) { try $0.suspects.setAlibi(id: 2, tooLong) }
     }
-    #expect(try database.suspects.suspect(id: 2)?.alibi == longest)
+    #expect(try database.read { try $0.suspects.suspect(id: 2)?.alibi } == longest)
   }
 
   @Test func alibiForAnUnknownSuspect() throws {
     let database = try seededDatabase()
     #expect(throws: CaseError.unknownSuspect("42")) {
-      try database.suspects.setAlibi(id: 42, "Nowhere")
+      try database.write(nil) { try $0.suspects.setAlibi(id: 42, "Nowhere") }
     }
     #expect(try database.rowCount("alibis") == 0)
   }
@@ -64,45 +64,48 @@ struct InterviewTests {
     let owl = try database.id(ofSpecies: "Hedgehog")
     let day = SleepSchedule(
       sleep: try ClockTime(parsing: "9:05"), wake: try ClockTime(parsing: "17:45"))
-    try database.suspects.setSleepSchedule(id: owl, day)
-    #expect(try database.suspects.find("Hedgehog").sleepSchedule == day)
+    try database.write(nil) { try $0.suspects.setSleepSchedule(id: owl, day) }
+    #expect(try database.read { try $0.suspects.find("Hedgehog").sleepSchedule } == day)
     #expect(
       try database.rows("SELECT sleep_at, wake_at FROM sleep_schedules WHERE animal_id = ?", [owl])
         == [["09:05", "17:45"]])
 
-    try database.suspects.setSleepSchedule(id: owl, .standard)
-    #expect(try database.suspects.find("Hedgehog").sleepSchedule == .standard)
+    try database.write(nil) { try $0.suspects.setSleepSchedule(id: owl, .standard) }
+    #expect(try database.read { try $0.suspects.find("Hedgehog").sleepSchedule } == .standard)
     #expect(try database.rowCount("sleep_schedules") == 1)
 
-    try database.suspects.setSleepSchedule(id: owl, nil)
-    #expect(try database.suspects.find("Hedgehog").sleepSchedule == nil)
+    try database.write(nil) { try $0.suspects.setSleepSchedule(id: owl, nil) }
+    #expect(try database.read { try $0.suspects.find("Hedgehog").sleepSchedule } == nil)
     #expect(try database.rowCount("sleep_schedules") == 0)
   }
 
   @Test func standardScheduleIsAddedOnlyWhenMissing() throws {
     let database = try seededDatabase()
     let cat = try database.id(ofSpecies: "Cat")
-    #expect(try database.suspects.addStandardSleepScheduleIfMissing(id: cat) == .standard)
-    #expect(try database.suspects.find("Cat").sleepSchedule == .standard)
+    #expect(
+      try database.write(nil) { try $0.suspects.addStandardSleepScheduleIfMissing(id: cat) }
+        == .standard)
+    #expect(try database.read { try $0.suspects.find("Cat").sleepSchedule } == .standard)
     #expect(
       try database.rows("SELECT sleep_at, wake_at FROM sleep_schedules WHERE animal_id = ?", [cat])
         == [["22:30", "06:30"]])
 
     let nap = SleepSchedule(
       sleep: try ClockTime(parsing: "13:00"), wake: try ClockTime(parsing: "15:00"))
-    try database.suspects.setSleepSchedule(id: cat, nap)
-    #expect(try database.suspects.addStandardSleepScheduleIfMissing(id: cat) == nap)
-    #expect(try database.suspects.find("Cat").sleepSchedule == nap)
+    try database.write(nil) { try $0.suspects.setSleepSchedule(id: cat, nap) }
+    #expect(
+      try database.write(nil) { try $0.suspects.addStandardSleepScheduleIfMissing(id: cat) } == nap)
+    #expect(try database.read { try $0.suspects.find("Cat").sleepSchedule } == nap)
 
     #expect(throws: CaseError.unknownSuspect("77")) {
-      try database.suspects.addStandardSleepScheduleIfMissing(id: 77)
+      try database.write(nil) { try $0.suspects.addStandardSleepScheduleIfMissing(id: 77) }
     }
   }
 
   @Test func sleepForAnUnknownSuspect() throws {
     let database = try seededDatabase()
     #expect(throws: CaseError.unknownSuspect("0")) {
-      try database.suspects.setSleepSchedule(id: 0, .standard)
+      try database.write(nil) { try $0.suspects.setSleepSchedule(id: 0, .standard) }
     }
     #expect(try database.rowCount("sleep_schedules") == 0)
   }
@@ -115,8 +118,8 @@ struct InterviewTests {
   func levelRoundTrips(text: String) throws {
     let database = try seededDatabase()
     let level = try SuspicionLevel(parsing: text)
-    try database.suspects.setSuspicionLevel(id: 4, level)
-    let stored = try #require(try database.suspects.suspect(id: 4))
+    try database.write(nil) { try $0.suspects.setSuspicionLevel(id: 4, level) }
+    let stored = try #require(try database.read { try $0.suspects.suspect(id: 4) })
     #expect(stored.suspicionLevel == level)
     #expect(stored.suspicionLevel.value.bitPattern == level.value.bitPattern)
     #expect(
@@ -126,14 +129,18 @@ struct InterviewTests {
 
   @Test func levelIsReplacedNotDuplicated() throws {
     let database = try seededDatabase()
-    try database.suspects.setSuspicionLevel(id: 1, try SuspicionLevel(parsing: "0.2"))
-    try database.suspects.setSuspicionLevel(id: 1, try SuspicionLevel(parsing: "0.9"))
+    try database.write(nil) {
+      try $0.suspects.setSuspicionLevel(id: 1, try SuspicionLevel(parsing: "0.2"))
+    }
+    try database.write(nil) {
+      try $0.suspects.setSuspicionLevel(id: 1, try SuspicionLevel(parsing: "0.9"))
+    }
     #expect(try database.rowCount("suspicion_levels") == 1)
-    let fish = try database.suspects.find("Fish")
+    let fish = try database.read { try $0.suspects.find("Fish") }
     #expect(fish.suspicionLevel.value == 0.9)
     #expect(fish.suspicionLevel.label == .extremelySuspicious)
     #expect(throws: CaseError.unknownSuspect("11")) {
-      try database.suspects.setSuspicionLevel(id: 11, .zero)
+      try database.write(nil) { try $0.suspects.setSuspicionLevel(id: 11, .zero) }
     }
   }
 }

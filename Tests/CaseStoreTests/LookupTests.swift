@@ -17,9 +17,9 @@ struct LookupTests {
     ])
   func finds(reference: String, name: String) throws {
     let database = try seededDatabase()
-    let suspect = try database.suspects.find(reference)
+    let suspect = try database.read { try $0.suspects.find(reference) }
     #expect(suspect.name == name)
-    #expect(try database.suspects.resolve(reference) == suspect.id)
+    #expect(try database.read { try $0.suspects.resolve(reference) } == suspect.id)
   }
 
   @Test(
@@ -35,22 +35,26 @@ struct LookupTests {
 
   @Test func twoSuspectsNamedAlikeAreAmbiguous() throws {
     let database = try seededDatabase()
-    try database.suspects.add(NewSuspect(name: "DING", species: "Pigeon", pawSize: .small))
+    try database.write(nil) {
+      try $0.suspects.add(NewSuspect(name: "DING", species: "Pigeon", pawSize: .small))
+    }
     expectAmbiguous(
       "ding", among: ["Ding the Dove (id 3)", "DING the Pigeon (id 11)"], in: database)
     // Species and id still tell them apart.
-    #expect(try database.suspects.find("pigeon").id == 11)
-    #expect(try database.suspects.find("dove").id == 3)
-    #expect(try database.suspects.find("11").name == "DING")
+    #expect(try database.read { try $0.suspects.find("pigeon").id } == 11)
+    #expect(try database.read { try $0.suspects.find("dove").id } == 3)
+    #expect(try database.read { try $0.suspects.find("11").name } == "DING")
   }
 
   @Test func accentsDecideBetweenNamesThatDifferOnlyByThem() throws {
     let database = try seededDatabase()
-    try database.suspects.add(NewSuspect(name: "Renard", species: "Fox", pawSize: .medium))
-    #expect(try database.suspects.find("renard").species == "Fox")
-    #expect(try database.suspects.find("RENARD").species == "Fox")
-    #expect(try database.suspects.find("r\u{E9}nard").species == "Raccoon")
-    #expect(try database.suspects.find("Re\u{301}nard").species == "Raccoon")
+    try database.write(nil) {
+      try $0.suspects.add(NewSuspect(name: "Renard", species: "Fox", pawSize: .medium))
+    }
+    #expect(try database.read { try $0.suspects.find("renard").species } == "Fox")
+    #expect(try database.read { try $0.suspects.find("RENARD").species } == "Fox")
+    #expect(try database.read { try $0.suspects.find("r\u{E9}nard").species } == "Raccoon")
+    #expect(try database.read { try $0.suspects.find("Re\u{301}nard").species } == "Raccoon")
     // Neither spelling matches exactly: both are candidates.
     expectAmbiguous(
       "r\u{E8}nard", among: ["R\u{E9}nard the Raccoon (id 10)", "Renard the Fox (id 11)"],
@@ -61,24 +65,30 @@ struct LookupTests {
   /// is ambiguous, and `id:N` names either one.
   @Test func aSpeciesAndAnotherSuspectsNameAreAmbiguous() throws {
     let database = try seededDatabase()
-    try database.suspects.add(NewSuspect(name: "Crow", species: "Magpie", pawSize: .small))
+    try database.write(nil) {
+      try $0.suspects.add(NewSuspect(name: "Crow", species: "Magpie", pawSize: .small))
+    }
     expectAmbiguous(
       "crow", among: ["Catie the Crow (id 4)", "Crow the Magpie (id 11)"], in: database)
-    #expect(try database.suspects.find("magpie").name == "Crow")
-    #expect(try database.suspects.find("id:4").name == "Catie")
-    #expect(try database.suspects.find("id:11").name == "Crow")
+    #expect(try database.read { try $0.suspects.find("magpie").name } == "Crow")
+    #expect(try database.read { try $0.suspects.find("id:4").name } == "Catie")
+    #expect(try database.read { try $0.suspects.find("id:11").name } == "Crow")
   }
 
   /// `animal add --species 4` then `animal remove 4` removed that suspect, not id 4.
   @Test func aNumericNameOrSpeciesAndAnIdAreAmbiguous() throws {
     let database = try seededDatabase()
-    try database.suspects.add(NewSuspect(name: "3", species: "Number", pawSize: .small))
-    try database.suspects.add(NewSuspect(name: "Quad", species: "4", pawSize: .small))
+    try database.write(nil) {
+      try $0.suspects.add(NewSuspect(name: "3", species: "Number", pawSize: .small))
+    }
+    try database.write(nil) {
+      try $0.suspects.add(NewSuspect(name: "Quad", species: "4", pawSize: .small))
+    }
     expectAmbiguous("3", among: ["Ding the Dove (id 3)", "3 the Number (id 11)"], in: database)
     expectAmbiguous("4", among: ["Catie the Crow (id 4)", "Quad the 4 (id 12)"], in: database)
-    #expect(try database.suspects.find("11").species == "Number")
-    #expect(try database.suspects.find("id:3").species == "Dove")
-    #expect(try database.suspects.find("id:12").name == "Quad")
+    #expect(try database.read { try $0.suspects.find("11").species } == "Number")
+    #expect(try database.read { try $0.suspects.find("id:3").species } == "Dove")
+    #expect(try database.read { try $0.suspects.find("id:12").name } == "Quad")
   }
 
   @Test(arguments: ["id:", "id:0", "id:-1", "id:99", "id:x", "id: 3", "id:3.0", "ID:3x"])
@@ -91,14 +101,14 @@ struct LookupTests {
     let database = try seededDatabase()
     try database.connection.execute(
       "INSERT INTO animals(name, species, paw_size) VALUES ('Zo\u{EB}','\u{C9}lan','small')")
-    #expect(try database.suspects.find("\u{E9}lan").name == "Zo\u{EB}")
-    #expect(try database.suspects.find("\u{C9}LAN").name == "Zo\u{EB}")
-    #expect(try database.suspects.find("E\u{301}lan").name == "Zo\u{EB}")
-    #expect(try database.suspects.find("ZO\u{CB}").species == "\u{C9}lan")
-    #expect(try database.suspects.find("zoe").species == "\u{C9}lan")
-    #expect(try database.suspects.find("11").species == "\u{C9}lan")
+    #expect(try database.read { try $0.suspects.find("\u{E9}lan").name } == "Zo\u{EB}")
+    #expect(try database.read { try $0.suspects.find("\u{C9}LAN").name } == "Zo\u{EB}")
+    #expect(try database.read { try $0.suspects.find("E\u{301}lan").name } == "Zo\u{EB}")
+    #expect(try database.read { try $0.suspects.find("ZO\u{CB}").species } == "\u{C9}lan")
+    #expect(try database.read { try $0.suspects.find("zoe").species } == "\u{C9}lan")
+    #expect(try database.read { try $0.suspects.find("11").species } == "\u{C9}lan")
     // The repository sees the row as a suspect with the default interview.
-    let zoe = try database.suspects.find("\u{E9}lan")
+    let zoe = try database.read { try $0.suspects.find("\u{E9}lan") }
     #expect(zoe.pawSize == .small)
     #expect(zoe.emoji == nil)
     #expect(zoe.favoriteFruits.isEmpty)
@@ -112,16 +122,20 @@ struct LookupTests {
     try database.connection.execute(
       "INSERT INTO animals(name, species, paw_size) VALUES ('\u{416}\u{435}\u{43D}\u{44F}', "
         + "'\u{3A9}mega', 'small')")
-    #expect(try database.suspects.find("\u{3C9}MEGA").name == "\u{416}\u{435}\u{43D}\u{44F}")
-    #expect(try database.suspects.find("\u{436}\u{415}\u{41D}\u{42F}").species == "\u{3A9}mega")
+    #expect(
+      try database.read { try $0.suspects.find("\u{3C9}MEGA").name }
+        == "\u{416}\u{435}\u{43D}\u{44F}")
+    #expect(
+      try database.read { try $0.suspects.find("\u{436}\u{415}\u{41D}\u{42F}").species }
+        == "\u{3A9}mega")
   }
 
   @Test func renamedByPlainSQLIsFoundByTheNewName() throws {
     let database = try seededDatabase()
     try database.connection.execute(
       "UPDATE animals SET name = '\u{C9}mile', species = '\u{C9}cureuil' WHERE id = 1")
-    #expect(try database.suspects.find("emile").id == 1)
-    #expect(try database.suspects.find("\u{E9}CUREUIL").id == 1)
+    #expect(try database.read { try $0.suspects.find("emile").id } == 1)
+    #expect(try database.read { try $0.suspects.find("\u{E9}CUREUIL").id } == 1)
     expectUnknown("fabrizio", in: database)
     expectUnknown("fish", in: database)
   }
@@ -137,8 +151,8 @@ struct LookupTests {
     expectAmbiguous(
       "\u{3C9}mega", among: ["Olga the \u{3A9}mega (id 11)", "\u{3C9}mega the Wolf (id 12)"],
       in: database)
-    #expect(try database.suspects.find("wolf").name == "\u{3C9}mega")
-    #expect(try database.suspects.find("olga").id == 11)
+    #expect(try database.read { try $0.suspects.find("wolf").name } == "\u{3C9}mega")
+    #expect(try database.read { try $0.suspects.find("olga").id } == 11)
   }
 
   /// Two species that differ only in letter case beyond Latin-1 (Greek, Cyrillic), stored by
@@ -160,10 +174,12 @@ struct LookupTests {
         reference, among: ["Big the \(upper) (id 11)", "Small the \(lower) (id 12)"], in: database)
     }
     // A write through inspector refolds the keys it can; the duplicate stays marked.
-    try database.suspects.add(NewSuspect(name: "Kit", species: "Fox", pawSize: .small))
+    try database.write(nil) {
+      try $0.suspects.add(NewSuspect(name: "Kit", species: "Fox", pawSize: .small))
+    }
     expectAmbiguous(
       lower, among: ["Big the \(upper) (id 11)", "Small the \(lower) (id 12)"], in: database)
-    #expect(try database.suspects.find("id:12").species == lower)
+    #expect(try database.read { try $0.suspects.find("id:12").species } == lower)
   }
 
   /// Expects `reference` to match no suspect of `database`.
@@ -172,7 +188,7 @@ struct LookupTests {
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(throws: CaseError.unknownSuspect(reference), sourceLocation: sourceLocation) {
-      try database.suspects.find(reference)
+      try database.read { try $0.suspects.find(reference) }
     }
   }
 
@@ -185,7 +201,7 @@ struct LookupTests {
       throws: CaseError.ambiguousSuspect(reference, candidates: candidates),
       sourceLocation: sourceLocation
     ) {
-      try database.suspects.find(reference)
+      try database.read { try $0.suspects.find(reference) }
     }
   }
 }

@@ -63,8 +63,8 @@ struct NullableColumnHistoryTests {
         "SELECT \"\(column)\" FROM \"\(table)\" WHERE id = ?", [nullable.row]) ?? .null
     }
     func store(_ value: SQLiteValue) throws {
-      try database.write {
-        try database.connection.execute(
+      try database.write(nil) { db in
+        try db.connection.execute(
           "UPDATE \"\(table)\" SET \"\(column)\" = ? WHERE id = ?", [value, nullable.row])
       }
     }
@@ -90,10 +90,10 @@ struct NullableColumnHistoryTests {
         ], "\(previous) -> \(value)")
 
       // Undo gives the previous value back; undoing the undo, this one.
-      let undo = try database.history.undo()
+      let undo = try database.write(nil) { try $0.history.undo() }
       #expect(undo.changes == 1, "undo of \(previous) -> \(value)")
       #expect(try stored() == previous)
-      _ = try database.history.undo()
+      _ = try database.write(nil) { try $0.history.undo() }
       #expect(try stored() == value)
       previous = value
     }

@@ -34,7 +34,8 @@ struct OtherClientWriteTests {
     #expect(try level(database, id: 4) == 0.25)
     #expect(try level(database, id: 3) == 0.0)
     #expect(try topNames(database, 2) == ["Catie", "Cornelius"])
-    #expect(try database.suspects.find("crow").suspicionLevel == SuspicionLevel(0.25))
+    #expect(
+      try database.read { try $0.suspects.find("crow").suspicionLevel } == SuspicionLevel(0.25))
   }
 
   @Test func anInsertThatSuppliesTheMirroredLevelGetsTheTrueOne() throws {
@@ -45,7 +46,7 @@ struct OtherClientWriteTests {
       VALUES ('Foxy', 'Fox', 'small', 0.7)
       """)
     #expect(try level(database, id: 11) == 0.0)
-    #expect(try database.suspects.find("fox").suspicionLevel == .zero)
+    #expect(try database.read { try $0.suspects.find("fox").suspicionLevel } == .zero)
   }
 
   // MARK: - Folded keys
@@ -54,18 +55,20 @@ struct OtherClientWriteTests {
     let database = try seededDatabase()
     try insertWithKeys(database, "'Foxy', 'Fox', 'small', 'zzz', 'yyy'")
     #expect(try keys(database, id: 11) == ["fox", "foxy", "0"])
-    #expect(try database.suspects.find("FOX").name == "Foxy")
-    #expect(try database.suspects.find("foxy").species == "Fox")
+    #expect(try database.read { try $0.suspects.find("FOX").name } == "Foxy")
+    #expect(try database.read { try $0.suspects.find("foxy").species } == "Fox")
     // The species is taken: inspector and plain SQL both refuse a second fox.
     #expect(throws: CaseError.duplicateSpecies("FOX")) {
-      try database.suspects.add(NewSuspect(name: "Other", species: "FOX", pawSize: .large))
+      try database.write(nil) {
+        try $0.suspects.add(NewSuspect(name: "Other", species: "FOX", pawSize: .large))
+      }
     }
     #expect(throws: SQLiteError.self) {
       try database.connection.execute(
         "INSERT INTO animals (name, species, paw_size, species_key) VALUES ('O', 'fOx', 'small', 'q')"
       )
     }
-    #expect(try database.suspects.count() == 11)
+    #expect(try database.read { try $0.suspects.count() } == 11)
   }
 
   @Test func aKeyChangedByHandIsRecomputed() throws {
@@ -118,9 +121,9 @@ struct OtherClientWriteTests {
         try database.connection.execute(sql, [blank])
       }
     }
-    #expect(try database.suspects.count() == 10)
-    #expect(try database.suspects.find("id:1").name == "Fabrizio")
-    #expect(try database.fruits.find("Golden Gem Apple").id == 1)
+    #expect(try database.read { try $0.suspects.count() } == 10)
+    #expect(try database.read { try $0.suspects.find("id:1").name } == "Fabrizio")
+    #expect(try database.read { try $0.fruits.find("Golden Gem Apple").id } == 1)
   }
 
   // MARK: - Helpers

@@ -8,10 +8,14 @@ struct RankingTests {
   /// The seed with the Crow at 0.95 and the Fish at 0.5.
   private static func suspiciousSeed() throws -> CaseDatabase {
     let database = try seededDatabase()
-    try database.suspects.setSuspicionLevel(
-      id: try database.suspects.resolve("Crow"), try SuspicionLevel(parsing: "0.95"))
-    try database.suspects.setSuspicionLevel(
-      id: try database.suspects.resolve("Fish"), try SuspicionLevel(parsing: "0.5"))
+    try database.write(nil) {
+      try $0.suspects.setSuspicionLevel(
+        id: try $0.suspects.resolve("Crow"), try SuspicionLevel(parsing: "0.95"))
+    }
+    try database.write(nil) {
+      try $0.suspects.setSuspicionLevel(
+        id: try $0.suspects.resolve("Fish"), try SuspicionLevel(parsing: "0.5"))
+    }
     return database
   }
 
@@ -35,10 +39,10 @@ struct RankingTests {
 
   @Test func rowsCarryTheWholeSuspect() throws {
     let database = try Self.suspiciousSeed()
-    try database.suspects.setAlibi(id: 4, "Busy stealing shiny things.")
-    try database.suspects.setSleepSchedule(id: 4, .standard)
+    try database.write(nil) { try $0.suspects.setAlibi(id: 4, "Busy stealing shiny things.") }
+    try database.write(nil) { try $0.suspects.setSleepSchedule(id: 4, .standard) }
     let top = try #require(try SuspicionRanking(database: database).bySuspicionLevel().first)
-    #expect(top.suspect == (try database.suspects.find("Crow")))
+    #expect(top.suspect == (try database.read { try $0.suspects.find("Crow") }))
     #expect(
       top.suspect.favoriteFruits == [
         "Pink Pearl Apple", "Golden Nectar Plum", "Hauer Pippin Apple",
@@ -58,8 +62,10 @@ struct RankingTests {
   @Test func defaultLimitIsTwenty() throws {
     let database = try Self.suspiciousSeed()
     for index in 1...15 {
-      try database.suspects.add(
-        NewSuspect(name: "Extra \(index)", species: "Extra species \(index)", pawSize: .small))
+      try database.write(nil) {
+        try $0.suspects.add(
+          NewSuspect(name: "Extra \(index)", species: "Extra species \(index)", pawSize: .small))
+      }
     }
     let ranking = SuspicionRanking(database: database)
     #expect(try ranking.bySuspicionLevel().count == 20)
@@ -68,8 +74,12 @@ struct RankingTests {
 
   @Test func tiesOnNameFallBackToSpecies() throws {
     let database = try seededDatabase()
-    try database.suspects.add(NewSuspect(name: "ding", species: "Albatross", pawSize: .small))
-    try database.suspects.add(NewSuspect(name: "D\u{CE}NG", species: "Zebra", pawSize: .small))
+    try database.write(nil) {
+      try $0.suspects.add(NewSuspect(name: "ding", species: "Albatross", pawSize: .small))
+    }
+    try database.write(nil) {
+      try $0.suspects.add(NewSuspect(name: "D\u{CE}NG", species: "Zebra", pawSize: .small))
+    }
     let names = try SuspicionRanking(database: database).bySuspicionLevel(limit: nil)
       .map { "\($0.suspect.name)/\($0.suspect.species)" }
     #expect(

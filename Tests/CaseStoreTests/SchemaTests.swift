@@ -63,7 +63,7 @@ struct SchemaTests {
       INSERT INTO sleep_schedules (animal_id, sleep_at, wake_at) VALUES (11, '13:00', '15:00');
       INSERT INTO suspicion_levels (animal_id, level) VALUES (11, 1);
       """)
-    let badger = try database.suspects.find("BADGER")
+    let badger = try database.read { try $0.suspects.find("BADGER") }
     #expect(badger.id == 11)
     #expect(badger.name == "Bob")
     #expect(badger.pawSize == .large)
@@ -75,8 +75,8 @@ struct SchemaTests {
         == SleepSchedule(
           sleep: try ClockTime(parsing: "13:00"), wake: try ClockTime(parsing: "15:00")))
     #expect(badger.suspicionLevel.value == 1)
-    #expect(try database.suspects.find("bob").id == 11)
-    #expect(try database.fruits.find("durian").color == "#A1B2C3")
+    #expect(try database.read { try $0.suspects.find("bob").id } == 11)
+    #expect(try database.read { try $0.fruits.find("durian").color } == "#A1B2C3")
     #expect(
       throws: CaseError.fruitInUse(
         "Pink Pearl Apple",
@@ -84,14 +84,16 @@ struct SchemaTests {
           "Ding the Dove", "Catie the Crow", "Bob the Badger", "incident 1",
         ])
     ) {
-      try database.fruits.remove("Pink Pearl Apple")
+      try database.write(nil) { try $0.fruits.remove("Pink Pearl Apple") }
     }
     // The repository now refuses the species and fruit name in another case.
     #expect(throws: CaseError.duplicateSpecies("badger")) {
-      try database.suspects.add(NewSuspect(name: "Bo", species: "badger", pawSize: .small))
+      try database.write(nil) {
+        try $0.suspects.add(NewSuspect(name: "Bo", species: "badger", pawSize: .small))
+      }
     }
     #expect(throws: CaseError.duplicateFruit("DURIAN")) {
-      try database.fruits.add(name: "DURIAN", color: "red")
+      try database.write(nil) { try $0.fruits.add(name: "DURIAN", color: "red") }
     }
     let top = try SuspicionRanking(database: database).bySuspicionLevel(limit: 1)
     #expect(top.map(\.suspect.name) == ["Bob"])
@@ -105,7 +107,7 @@ struct SchemaTests {
       INSERT INTO sleep_schedules (animal_id) VALUES (2);
       INSERT INTO suspicion_levels (animal_id) VALUES (2);
       """)
-    let snail = try database.suspects.find("Snail")
+    let snail = try database.read { try $0.suspects.find("Snail") }
     #expect(snail.alibi == "")
     #expect(snail.hasNoAlibi)
     #expect(snail.sleepSchedule == .standard)
@@ -114,8 +116,10 @@ struct SchemaTests {
 
   @Test func deletingASuspectBySQLCascades() throws {
     let database = try seededDatabase()
-    try database.suspects.setAlibi(id: 4, "Nest.")
-    try database.suspects.setSuspicionLevel(id: 4, try SuspicionLevel(parsing: "1"))
+    try database.write(nil) { try $0.suspects.setAlibi(id: 4, "Nest.") }
+    try database.write(nil) {
+      try $0.suspects.setSuspicionLevel(id: 4, try SuspicionLevel(parsing: "1"))
+    }
     try database.connection.execute("DELETE FROM animals WHERE species = 'Crow'")
     try expectRowCounts(["favorite_fruits": 24, "alibis": 0, "suspicion_levels": 0], in: database)
     #expect(try database.rows("PRAGMA foreign_key_check").isEmpty)

@@ -52,7 +52,7 @@ struct SeedCaseTests {
 
   @Test func fruitsReadBackInOrderWithTheirColours() throws {
     let database = try seededDatabase()
-    let fruits = try database.fruits.all()
+    let fruits = try database.read { try $0.fruits.all() }
     #expect(fruits.count == 19)
     #expect(fruits.map(\.name) == Self.fruits.map(\.0))
     #expect(fruits.map(\.color) == Self.fruits.map(\.1))
@@ -61,7 +61,7 @@ struct SeedCaseTests {
 
   @Test func suspectsReadBackExactly() throws {
     let database = try seededDatabase()
-    let suspects = try database.suspects.all()
+    let suspects = try database.read { try $0.suspects.all() }
     #expect(suspects.count == 10)
     #expect(suspects.map(\.id) == Array(1...10))
     for (suspect, expected) in zip(suspects, Self.suspects) {
@@ -75,15 +75,15 @@ struct SeedCaseTests {
 
   @Test func emojiAndAccentsAreTheExactScalars() throws {
     let database = try seededDatabase()
-    let crow = try database.suspects.find("Crow")
+    let crow = try database.read { try $0.suspects.find("Crow") }
     #expect(Array(crow.emoji!.unicodeScalars.map(\.value)) == [0x1F426, 0x200D, 0x2B1B])
     #expect(
       Array(crow.emoji!.utf8) == [
         0xF0, 0x9F, 0x90, 0xA6, 0xE2, 0x80, 0x8D, 0xE2, 0xAC, 0x9B,
       ])
-    let dove = try database.suspects.find("Dove")
+    let dove = try database.read { try $0.suspects.find("Dove") }
     #expect(Array(dove.emoji!.unicodeScalars.map(\.value)) == [0x1F54A, 0xFE0F])
-    let raccoon = try database.suspects.find("Raccoon")
+    let raccoon = try database.read { try $0.suspects.find("Raccoon") }
     #expect(
       Array(raccoon.name.unicodeScalars.map(\.value)) == [0x52, 0xE9, 0x6E, 0x61, 0x72, 0x64])
     // The bytes in the file, as the sqlite3 shell sees them.
@@ -97,7 +97,7 @@ struct SeedCaseTests {
 
   @Test func everyInterviewIsAtItsDefaults() throws {
     let database = try seededDatabase()
-    for suspect in try database.suspects.all() {
+    for suspect in try database.read({ try $0.suspects.all() }) {
       #expect(suspect.alibi == "")
       #expect(suspect.hasNoAlibi)
       #expect(suspect.sleepSchedule == nil)
@@ -123,13 +123,13 @@ struct SeedCaseTests {
 
   @Test func seedingTwiceThrowsAndChangesNothing() throws {
     let database = try seededDatabase()
-    let before = try database.suspects.all()
-    let fruitsBefore = try database.fruits.all()
+    let before = try database.read { try $0.suspects.all() }
+    let fruitsBefore = try database.read { try $0.fruits.all() }
     #expect(throws: CaseError.alreadySeeded(suspects: 10)) {
-      try SeedCase.load(into: database)
+      try database.write(nil) { try SeedCase.load(into: $0) }
     }
-    #expect(try database.suspects.all() == before)
-    #expect(try database.fruits.all() == fruitsBefore)
+    #expect(try database.read { try $0.suspects.all() } == before)
+    #expect(try database.read { try $0.fruits.all() } == fruitsBefore)
     try expectRowCounts(["favorite_fruits": 27, "incidents": 1], in: database)
     #expect(database.connection.isAutocommit)
   }
@@ -139,21 +139,21 @@ struct SeedCaseTests {
     try database.connection.execute(
       "INSERT INTO animals (name, species, paw_size) VALUES ('Zo\u{EB}', '\u{C9}lan', 'small')")
     #expect(throws: CaseError.alreadySeeded(suspects: 1)) {
-      try SeedCase.load(into: database)
+      try database.write(nil) { try SeedCase.load(into: $0) }
     }
     try expectRowCounts(["fruits": 0, "incidents": 0, "animals": 1], in: database)
   }
 
   @Test func seedingKeepsAFruitThatAlreadyExists() throws {
     let database = try CaseDatabase()
-    try database.fruits.add(name: "pink pearl apple", color: "#FFC0CB")
-    try SeedCase.load(into: database, on: seedDay)
+    try database.write(nil) { try $0.fruits.add(name: "pink pearl apple", color: "#FFC0CB") }
+    try database.write(nil) { try SeedCase.load(into: $0, on: seedDay) }
     #expect(try database.rowCount("fruits") == 19)
-    let pink = try database.fruits.find("Pink Pearl Apple")
+    let pink = try database.read { try $0.fruits.find("Pink Pearl Apple") }
     #expect(pink.name == "pink pearl apple")
     #expect(pink.color == "#FFC0CB")
     #expect(
-      try database.suspects.find("Crow").favoriteFruits == [
+      try database.read { try $0.suspects.find("Crow").favoriteFruits } == [
         "pink pearl apple", "Golden Nectar Plum", "Hauer Pippin Apple",
       ])
   }
@@ -162,6 +162,7 @@ struct SeedCaseTests {
     let database = try seededDatabase()
     #expect(SeedCase.fruits.count == 19)
     #expect(SeedCase.suspects.count == 10)
-    #expect(try database.suspects.all().map(\.name) == SeedCase.suspects.map(\.name))
+    #expect(
+      try database.read { try $0.suspects.all().map(\.name) } == SeedCase.suspects.map(\.name))
   }
 }

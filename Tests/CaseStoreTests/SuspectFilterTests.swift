@@ -9,27 +9,34 @@ struct SuspectFilterTests {
   /// The species the filter lists, in order.
   private func species(_ database: CaseDatabase, _ filter: SuspectFilter) throws -> [String] {
     var result: [String] = []
-    try database.suspects.forEachPage(matching: filter, size: 3) { result += $0.map(\.species) }
+    try database.read {
+      try $0.suspects.forEachPage(matching: filter, size: 3) { result += $0.map(\.species) }
+    }
     return result
   }
 
   /// The query plan of the listing query for `filter`, one detail a line.
   private func plan(_ database: CaseDatabase, _ filter: SuspectFilter) throws -> String {
-    let fruitID = try filter.favorite.map { try database.fruits.find($0).id }
-    let query = SuspectRepository.listingQuery(filter, favoriteFruitID: fruitID)
+    let fruitID = try filter.favorite.map { name in
+      try database.read { try $0.fruits.find(name).id }
+    }
+    let query = SuspectRepository<Reading>.listingQuery(filter, favoriteFruitID: fruitID)
     return try database.rows("EXPLAIN QUERY PLAN " + query.sql, query.parameters)
       .map { $0[3].textValue ?? "" }.joined(separator: "\n")
   }
 
   @Test func filtersSelectTheSeedSuspects() throws {
     let database = try seededDatabase()
-    let suspects = database.suspects
-    try suspects.setSuspicionLevel(id: try database.id(ofSpecies: "Crow"), SuspicionLevel(0.95)!)
-    try suspects.setSuspicionLevel(id: try database.id(ofSpecies: "Fish"), SuspicionLevel(0.4)!)
-    try suspects.setAlibi(id: try database.id(ofSpecies: "Snail"), "Under a leaf")
-    try suspects.setSleepSchedule(
-      id: try database.id(ofSpecies: "Dove"),
-      SleepSchedule(sleep: ClockTime(hour: 22, minute: 0)!, wake: ClockTime(hour: 6, minute: 0)!))
+    try database.write(nil) { db in
+      let suspects = db.suspects
+      try suspects.setSuspicionLevel(id: try database.id(ofSpecies: "Crow"), SuspicionLevel(0.95)!)
+      try suspects.setSuspicionLevel(id: try database.id(ofSpecies: "Fish"), SuspicionLevel(0.4)!)
+      try suspects.setAlibi(id: try database.id(ofSpecies: "Snail"), "Under a leaf")
+      try suspects.setSleepSchedule(
+        id: try database.id(ofSpecies: "Dove"),
+        SleepSchedule(
+          sleep: ClockTime(hour: 22, minute: 0)!, wake: ClockTime(hour: 6, minute: 0)!))
+    }
     var filter = SuspectFilter()
     filter.pawSize = .medium
     #expect(try species(database, filter) == ["Duck", "Raccoon"])

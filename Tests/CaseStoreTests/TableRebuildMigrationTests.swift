@@ -16,20 +16,29 @@ import Testing
     let crow = try database.id(ofSpecies: "Crow")
     let raccoon = try database.id(ofSpecies: "Raccoon")
     let duck = try database.id(ofSpecies: "Duck")
-    try database.suspects.setAlibi(id: crow, "Guarding the Pink Pearl Apple tree")
-    try database.suspects.setAlibi(id: raccoon, "Washing acorns at the pond")
-    try database.suspects.setSleepSchedule(
-      id: crow,
-      SleepSchedule(sleep: ClockTime(hour: 23, minute: 15)!, wake: ClockTime(hour: 5, minute: 45)!))
-    _ = try database.suspects.addStandardSleepScheduleIfMissing(id: duck)
-    try database.suspects.setSuspicionLevel(id: crow, SuspicionLevel(0.75)!)
-    try database.suspects.setSuspicionLevel(id: raccoon, SuspicionLevel(0.25)!)
-    _ = try database.incidents.add(
-      NewIncident(
-        fruit: "Golden Nectar Plum",
-        occurredAt: LocalDateTime(
-          year: 2024, month: 5, day: 18, time: ClockTime(hour: 6, minute: 5)!)!,
-        pawSize: .medium, notes: "Beak marks"))
+    try database.write(nil) {
+      try $0.suspects.setAlibi(id: crow, "Guarding the Pink Pearl Apple tree")
+    }
+    try database.write(nil) { try $0.suspects.setAlibi(id: raccoon, "Washing acorns at the pond") }
+    try database.write(nil) {
+      try $0.suspects.setSleepSchedule(
+        id: crow,
+        SleepSchedule(
+          sleep: ClockTime(hour: 23, minute: 15)!, wake: ClockTime(hour: 5, minute: 45)!))
+    }
+    _ = try database.write(nil) { try $0.suspects.addStandardSleepScheduleIfMissing(id: duck) }
+    try database.write(nil) { try $0.suspects.setSuspicionLevel(id: crow, SuspicionLevel(0.75)!) }
+    try database.write(nil) {
+      try $0.suspects.setSuspicionLevel(id: raccoon, SuspicionLevel(0.25)!)
+    }
+    _ = try database.write(nil) {
+      try $0.incidents.add(
+        NewIncident(
+          fruit: "Golden Nectar Plum",
+          occurredAt: LocalDateTime(
+            year: 2024, month: 5, day: 18, time: ClockTime(hour: 6, minute: 5)!)!,
+          pawSize: .medium, notes: "Beak marks"))
+    }
     return database
   }
 
@@ -117,16 +126,18 @@ import Testing
       #expect(after[table] == rows, "\(table)")
     }
     #expect(Set(after.keys) == Set(before.keys))
-    let crow = try database.suspects.find("crow")
+    let crow = try database.read { try $0.suspects.find("crow") }
     #expect(
       crow.favoriteFruits == ["Pink Pearl Apple", "Golden Nectar Plum", "Hauer Pippin Apple"])
     #expect(crow.alibi == "Guarding the Pink Pearl Apple tree")
     #expect(crow.sleepSchedule.map { "\($0.sleep)-\($0.wake)" } == "23:15-05:45")
     #expect(crow.suspicionLevel.value == 0.75)
-    #expect(try database.suspects.find("Raccoon").favoriteFruits.count == 4)
-    #expect(try database.suspects.find("Duck").sleepSchedule == .standard)
+    #expect(try database.read { try $0.suspects.find("Raccoon").favoriteFruits.count } == 4)
+    #expect(try database.read { try $0.suspects.find("Duck").sleepSchedule } == .standard)
     #expect(
-      try database.incidents.all().map(\.fruit) == ["Pink Pearl Apple", "Golden Nectar Plum"])
+      try database.read { try $0.incidents.all().map(\.fruit) } == [
+        "Pink Pearl Apple", "Golden Nectar Plum",
+      ])
     #expect(try database.connection.scalar("PRAGMA foreign_keys") == .integer(1))
     #expect(try database.connection.foreignKeyCheck().isEmpty)
     #expect(try database.connection.integrityCheck() == ["ok"])
@@ -165,6 +176,6 @@ import Testing
     #expect(try dump(database) == before)
     #expect(try database.connection.scalar("PRAGMA foreign_keys") == .integer(1))
     #expect(database.connection.isAutocommit)
-    #expect(try database.suspects.find("crow").favoriteFruits.count == 3)
+    #expect(try database.read { try $0.suspects.find("crow").favoriteFruits.count } == 3)
   }
 }

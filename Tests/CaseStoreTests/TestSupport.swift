@@ -10,7 +10,7 @@ let seedDay = LocalDateTime(year: 2024, month: 5, day: 17, time: ClockTime(hour:
 /// A new in-memory case file at the latest schema with the seed case loaded on `day`.
 func seededDatabase(on day: LocalDateTime = seedDay) throws -> CaseDatabase {
   let database = try CaseDatabase()
-  try SeedCase.load(into: database, on: day)
+  try database.write(nil) { try SeedCase.load(into: $0, on: day) }
   return database
 }
 

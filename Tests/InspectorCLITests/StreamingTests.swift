@@ -88,7 +88,9 @@ struct StreamingTests {
 
   @Test func aStreamedListingIsTheSameAsOneDrawnWhole() throws {
     let cli = try Self.largeCase(extra: 1500)
-    let suspects = try CaseDatabase(path: cli.databasePath, access: .readOnly).suspects.all()
+    let suspects = try CaseDatabase(path: cli.databasePath, access: .readOnly).read {
+      try $0.suspects.all()
+    }
     #expect(suspects.count == 1510)
     let json = try jsonArray(cli.succeed("list", "--json"))
     #expect(json.map { $0["id"] as? Int } == suspects.map { Int($0.id) })
@@ -125,7 +127,9 @@ struct StreamingTests {
 
   @Test func aSmallListingLooksAsIfDrawnWhole() throws {
     let cli = try CLITestCase(seeded: true)
-    let suspects = try CaseDatabase(path: cli.databasePath, access: .readOnly).suspects.all()
+    let suspects = try CaseDatabase(path: cli.databasePath, access: .readOnly).read {
+      try $0.suspects.all()
+    }
     let expected = SuspectPresenter(style: OutputStyle(usesColor: false))
       .table(suspects)
     #expect(cli.succeed("list") == expected + "\n")
