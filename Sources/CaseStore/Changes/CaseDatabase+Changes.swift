@@ -11,7 +11,7 @@ public enum ChangesetConflictPolicy: String, Sendable, CaseIterable {
   case replace
 }
 
-/// What ``CaseDatabase/apply(_:path:onConflict:)`` did.
+/// What ``CaseTransaction/apply(_:path:onConflict:)`` did.
 public struct ChangesetApplication: Sendable, Equatable {
   /// A change that met a conflict.
   public struct Conflict: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import SQLiteKit
 
 extension CaseHistory {
-  /// What ``prune(before:)`` did.
+  /// What ``CaseTransaction/pruneHistory(before:)`` did.
   public struct Prune: Sendable, Equatable {
     /// How many change sets were folded into the baseline (0: nothing was older).
     public let pruned: Int
@@ -11,12 +11,12 @@ extension CaseHistory {
     public let changeSet: Int64?
   }
 
-  /// Drops the history before a time (docs/history.md "Pruning") in one transaction: the
-  /// change sets recorded before it are replaced by one baseline change set (the newest
-  /// pruned one's id and time, note `history before TIME`) of inserts of the rows alive then,
-  /// so undo of later change sets, `--as-of` from then on and `check` stay right. The prune
-  /// itself is recorded as a change set with no changes (the ``CaseDatabase/attribution``'s
-  /// actor, its note or `history prune before TIME: N change set(s)`).
+  /// Drops the history before a time (docs/history.md "Pruning") inside the caller's write
+  /// unit of work: the change sets recorded before it are replaced by one baseline change set
+  /// (the newest pruned one's id and time, note `history before TIME`) of inserts of the rows
+  /// alive then, so undo of later change sets, `--as-of` from then on and `check` stay right.
+  /// The prune itself is recorded as a change set with no changes (the unit's actor, its note
+  /// or `history prune before TIME: N change set(s)`).
   ///
   /// - Parameter time: As ``utcTime(parsing:)`` reads it.
   /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a malformed time;

@@ -1,7 +1,7 @@
 import SQLiteKit
 
 extension CaseHistory {
-  /// What ``undo(_:)`` did.
+  /// What ``CaseTransaction/undo(_:)`` did.
   public struct Undo: Sendable, Equatable {
     /// The change set that was reverted.
     public let undone: Int64
@@ -12,9 +12,9 @@ extension CaseHistory {
     public let changes: Int
   }
 
-  /// Reverts one change set (docs/history.md "Undo") in one transaction, which the history
-  /// records as a change set of its own (with the note `undo of change set N` unless the
-  /// ``CaseDatabase/attribution`` gives one).
+  /// Reverts one change set (docs/history.md "Undo") inside the caller's write unit of work,
+  /// whose change set records it (with the note `undo of change set N` unless the unit's
+  /// attribution gives one).
   ///
   /// The changes are reverted newest first: an insert is deleted, a deleted row is inserted
   /// again with every recorded column, an update gets its before values back. Derived columns

@@ -1,5 +1,5 @@
 /// Who makes the changes of a transaction and why: the actor and note of the change set that
-/// ``CaseDatabase/write(_:)`` opens for each transaction it runs (docs/history.md).
+/// ``CaseDatabase/write(_:_:)`` opens for each unit of work it runs (docs/history.md).
 public struct ChangeAttribution: Sendable, Equatable {
   /// Who: a person's or job's name (`--as NAME`, `$INSPECTOR_ACTOR` or the login name); 1 to
   /// 1,000 characters.

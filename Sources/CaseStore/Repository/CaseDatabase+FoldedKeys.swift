@@ -24,7 +24,7 @@ extension CaseDatabase {
   /// Text that is all printable ASCII is written unmarked: the triggers compute the same keys.
   /// Any other text is written marked (`keys_pending = 1`), which the triggers do not touch,
   /// then the mark is cleared, which does not fire the folding either. Run it inside
-  /// ``write(_:)``, so that the row is never left marked.
+  /// a write unit of work (``write(_:_:)``), so that the row is never left marked.
   ///
   /// - Parameters:
   ///   - table: Where the row is written.

@@ -1,8 +1,8 @@
 import SQLiteKit
 
 extension SuspectRepository where Kind == Writing {
-  /// Stores many new suspects with their favourites (default interviews) in one transaction;
-  /// ``add(_:)`` is this for one suspect.
+  /// Stores many new suspects with their favourites (default interviews) inside the caller's
+  /// write unit of work; ``add(_:)`` is this for one suspect.
   ///
   /// Each suspect is validated, trimmed, keyed and stored exactly as ``add(_:)`` describes, in
   /// order (ids ascending), favourites at positions 0, 1, 2, ... For speed the two `INSERT`

@@ -3,10 +3,11 @@ import SQLiteKit
 /// Reads and changes suspects: identity in `animals`, favourites in `favorite_fruits`, the
 /// interview in `alibis`, `sleep_schedules` and `suspicion_levels` (README "The documented schema").
 ///
-/// Every change is one transaction (nested inside the caller's, if any). Names and species lose
-/// leading and trailing whitespace (so `" Crow "` is the crow); otherwise names, species, alibis
-/// and emoji are stored exactly as given. They are validated first (blank or over 10,000
-/// characters is refused), and nothing is stored when an error is thrown.
+/// Every change runs inside the caller's write unit of work (``CaseWriter``); the read
+/// operations run on either handle. Names and species lose leading and trailing whitespace (so
+/// `" Crow "` is the crow); otherwise names, species, alibis and emoji are stored exactly as
+/// given. They are validated first (blank or over 10,000 characters is refused), and nothing
+/// is stored when an error is thrown.
 public struct SuspectRepository<Kind: UnitOfWorkKind> {
   // MARK: - Properties
 
@@ -284,7 +285,7 @@ public struct SuspectRepository<Kind: UnitOfWorkKind> {
 extension SuspectRepository where Kind == Writing {
   // MARK: - Changing identity
 
-  /// Stores a new suspect with its favourites (default interview), in one transaction.
+  /// Stores a new suspect with its favourites (default interview).
   ///
   /// - Returns: The stored suspect, with its new id.
   /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a blank or over-long name or
@@ -336,7 +337,7 @@ extension SuspectRepository where Kind == Writing {
     return try self.suspect(id: id)!
   }
 
-  /// Deletes suspect `id` with its interview and favourites (one transaction).
+  /// Deletes suspect `id` with its interview and favourites.
   ///
   /// - Returns: The suspect as it was.
   /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.

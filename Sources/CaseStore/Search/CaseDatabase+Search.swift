@@ -21,7 +21,7 @@ public struct SearchHit: Sendable, Equatable {
   /// Whose record: `Catie the Crow`, or `incident #1`.
   public let subject: String
   /// The matching text (for long text, the part around the match, cut with `…`), each
-  /// matching word between the two marks given to ``CaseDatabase/search(_:raw:limit:marks:)``.
+  /// matching word between the two marks given to ``CaseTransaction/search(_:raw:limit:marks:)``.
   public let text: String
   /// FTS5's `bm25()` relevance, negated: higher is more relevant.
   public let relevance: Double
@@ -29,7 +29,7 @@ public struct SearchHit: Sendable, Equatable {
 
 extension CaseDatabase {
   /// How many changed records wait in `search_queue` to be indexed (writes since the last
-  /// ``refreshSearchIndex()``, by any client).
+  /// write of inspector, by any client).
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
   func pendingSearchChanges() throws -> Int {

@@ -3,7 +3,9 @@ import CommandLineKit
 /// One leaf command of `inspector`: its configuration, its typed declarations (``Option``,
 /// ``Flag``, ``Argument`` stored properties, listed in ``declarations``), a `validate` for
 /// rules between options, and a `run` that calls the case store and returns what to print on
-/// stdout.
+/// stdout. A command that reads or changes the case is a ``ReadingCommand`` or a
+/// ``WritingCommand``, whose `run` is the runner that hands it its unit of work; file-level
+/// commands (`backup`, `check`, `init`...) implement `run` themselves.
 ///
 /// Every declared value is converted before `validate` (a bad one is a usage error, exit 64);
 /// the output is returned, not printed, so that an error leaves stdout empty (README "A short
