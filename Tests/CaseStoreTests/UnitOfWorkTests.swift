@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteKit
+import Synchronization
 import Testing
 
 @testable import CaseStore
@@ -8,14 +9,6 @@ import Testing
 /// one transaction and one change set per write however many operations it runs, no nesting,
 /// nothing left by a failed body, and one look at the file before SQLite opens it.
 @Suite struct UnitOfWorkTests {
-  /// The paths the case store looked at before opening them, in order.
-  final class Looks: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
-    var paths: [String] { lock.withLock { recorded } }
-    func record(_ path: String) { lock.withLock { recorded.append(path) } }
-  }
-
   /// A seeded case file at `path`, written and closed.
   func seedFile(at path: String) throws {
     let database = try CaseDatabase(path: path, access: .create)
@@ -154,19 +147,19 @@ import Testing
     try withTemporaryFile { path in
       try seedFile(at: path)
       for access in [CaseDatabase.Access.readOnly, .readWrite, .create] {
-        let looks = Looks()
-        try CaseFile.$fileCheckObserver.withValue({ looks.record($0) }) {
+        let looks = Mutex<[String]>([])
+        try CaseFile.$fileCheckObserver.withValue({ path in looks.withLock { $0.append(path) } }) {
           _ = try CaseDatabase(checkingFileAt: path, access: access)
         }
-        #expect(looks.paths == [path], "\(access)")
+        #expect(looks.withLock { $0 } == [path], "\(access)")
       }
     }
   }
 
   @Test func theOneLookKeepsEveryRefusal() throws {
     try withTemporaryFile { path in
-      let looks = Looks()
-      try CaseFile.$fileCheckObserver.withValue({ looks.record($0) }) {
+      let looks = Mutex<[String]>([])
+      try CaseFile.$fileCheckObserver.withValue({ path in looks.withLock { $0.append(path) } }) {
         #expect(throws: CaseFileError.missing(path)) {
           try CaseDatabase(checkingFileAt: path, access: .readOnly)
         }
@@ -189,7 +182,7 @@ import Testing
         #expect(throws: foreign) { try CaseDatabase(checkingFileAt: path, access: .readWrite) }
         #expect(throws: foreign) { try CaseDatabase(checkingFileAt: path, access: .readOnly) }
       }
-      #expect(looks.paths == Array(repeating: path, count: 5))
+      #expect(looks.withLock { $0 } == Array(repeating: path, count: 5))
     }
   }
 }

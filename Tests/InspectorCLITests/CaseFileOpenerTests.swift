@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CaseStore
@@ -7,22 +8,15 @@ import Testing
 /// The runner opens the case file once per command, through ``CaseFileOpener``, and the case
 /// store looks at the file once before SQLite opens it (docs/design.md "The unit of work").
 @Suite struct CaseFileOpenerTests {
-  /// The paths the case store looked at, in order.
-  final class Looks: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [String] = []
-    var paths: [String] { lock.withLock { recorded } }
-    func record(_ path: String) { lock.withLock { recorded.append(path) } }
-  }
-
   /// The paths looked at while `arguments` ran, and its stdout.
   func looks(_ cli: CLITestCase, _ arguments: String...) -> (paths: [String], output: String) {
-    let looks = Looks()
-    let outcome = CaseFile.$fileCheckObserver.withValue({ looks.record($0) }) {
-      cli.run(arguments)
-    }
+    let looks = Mutex<[String]>([])
+    let outcome = CaseFile.$fileCheckObserver.withValue({ path in looks.withLock { $0.append(path) }
+      }) {
+        cli.run(arguments)
+      }
     #expect(outcome.status == 0, "\(arguments): \(outcome.standardError)")
-    return (looks.paths, outcome.standardOutput)
+    return (looks.withLock { $0 }, outcome.standardOutput)
   }
 
   @Test func aCommandLooksAtTheCaseFileOnce() throws {
