@@ -11,10 +11,8 @@ import Testing
   /// The paths looked at while `arguments` ran, and its stdout.
   func looks(_ cli: CLITestCase, _ arguments: String...) -> (paths: [String], output: String) {
     let looks = Mutex<[String]>([])
-    let outcome = CaseFile.$fileCheckObserver.withValue({ path in looks.withLock { $0.append(path) }
-      }) {
-        cli.run(arguments)
-      }
+    let record: @Sendable (String) -> Void = { path in looks.withLock { $0.append(path) } }
+    let outcome = CaseFile.$fileCheckObserver.withValue(record) { cli.run(arguments) }
     #expect(outcome.status == 0, "\(arguments): \(outcome.standardError)")
     return (looks.withLock { $0 }, outcome.standardOutput)
   }
