@@ -58,9 +58,9 @@ struct CaseFileProbe {
 
   // MARK: - Checks
 
-  /// Whether there is a regular file of 0 bytes.
-  var isEmpty: Bool {
-    if case .regular(let size, _) = state { return size == 0 }
+  /// Whether there is nothing at the path.
+  var isMissing: Bool {
+    if case .missing = state { return true }
     return false
   }
 

@@ -92,12 +92,10 @@ public final class CaseDatabase {
       case .readWrite: .readWrite
       case .create: .readWriteCreate
       }
+    // The one look at the file; every refusal before SQLite opens it is decided from it.
     let probe = path == ":memory:" ? nil : CaseFileProbe(path)
-    if let probe, requiringFile {
-      if case .missing = probe.state, access == .create {
-      } else {
-        try probe.requireSQLite(allowEmpty: true)
-      }
+    if let probe, requiringFile, access != .create || !probe.isMissing {
+      try probe.requireSQLite(allowEmpty: true)
     }
     // Another program's SQLite file is refused before a writable open could touch it (turning
     // on WAL changes the file); the check reads the header and, only when the mark is missing,
