@@ -4,7 +4,7 @@ import CommandLineKit
 /// `inspector changes apply FILE`: applies a changeset file in one transaction, recorded in the
 /// case history as one change set; conflicts are listed and nothing is applied unless
 /// `--on-conflict` says what to do (docs/changes.md "Conflicts").
-struct ChangesApplyCommand: WritingCommand {
+struct ChangesApplyCommand: ImportingCommand {
   static let configuration = CommandConfiguration(
     name: "apply", abstract: "Apply a changeset file to the database in one transaction.")
 
@@ -16,9 +16,17 @@ struct ChangesApplyCommand: WritingCommand {
 
   var declarations: [any CommandDeclaration] { [file, onConflict] }
 
-  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
+  /// The changeset file's path and contents.
+  func input(_ context: CommandContext) throws -> (path: String, changeset: CaseChangeset) {
     let path = try context[file].path
-    let changeset = try ChangesetFile.read(path)
+    return (path, try ChangesetFile.read(path))
+  }
+
+  func run(
+    _ context: CommandContext, _ db: CaseWriter,
+    _ input: (path: String, changeset: CaseChangeset)
+  ) throws -> String {
+    let (path, changeset) = input
     let policy = try context[onConflict] ?? .fail
     do {
       let applied = try db.apply(changeset, path: path, onConflict: policy)

@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector import FILE|- [--on-conflict fail|skip|update] [--dry-run]`: a JSON case
 /// document, or CSV of suspects or fruits, in one transaction (docs/export-format.md).
-struct ImportCommand: WritingCommand {
+struct ImportCommand: ImportingCommand {
   static let configuration = CommandConfiguration(
     name: "import",
     abstract: "Import a JSON case document, or CSV of suspects or of fruits, in one transaction.",
@@ -23,8 +23,14 @@ struct ImportCommand: WritingCommand {
 
   var declarations: [any CommandDeclaration] { [file, onConflict, dryRun] }
 
-  func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
-    let document = try CaseTransfer.parse(try InputFile.read(try context[file].path))
+  /// The records of the file, parsed and checked.
+  func input(_ context: CommandContext) throws -> CaseDocument {
+    try CaseTransfer.parse(try InputFile.read(try context[file].path))
+  }
+
+  func run(_ context: CommandContext, _ db: CaseWriter, _ document: CaseDocument) throws
+    -> String
+  {
     let report = try db.importCase(
       document, onConflict: try context[onConflict] ?? .fail, dryRun: context[dryRun])
     return ImportPresenter.render(report, context)

@@ -55,6 +55,35 @@ extension WritingCommand {
   }
 }
 
+/// A writing command whose changes come from a file (`import`, `changes apply`): the runner
+/// opens the case file, then reads and checks the file (``input(_:)``), and only then begins
+/// the write unit of work, so that the write lock is not held while a large file is parsed.
+protocol ImportingCommand: InspectorCommand {
+  /// What the command reads from outside the case file.
+  associatedtype Input
+  /// Reads and checks the input, before the unit of work begins.
+  ///
+  /// - Throws: ``UsageError``, ``CommandFailure``, or a case-store error for a bad input.
+  func input(_ context: CommandContext) throws -> Input
+  /// Runs the command inside the write unit of work.
+  ///
+  /// - Parameters:
+  ///   - context: The command's typed values, global options and output.
+  ///   - db: The unit's write handle, valid during this call only.
+  ///   - input: What ``input(_:)`` read.
+  /// - Returns: The text for stdout, ending in a newline (or empty).
+  /// - Throws: ``UsageError``, ``CommandFailure``, or a case-store error; the unit rolls back.
+  func run(_ context: CommandContext, _ db: CaseWriter, _ input: Input) throws -> String
+}
+
+extension ImportingCommand {
+  /// The runner: opens the case file for writing, reads the input, and runs ``run(_:_:_:)`` in
+  /// one write unit of work.
+  func run(_ context: CommandContext) throws -> String {
+    try context.caseFile.write(reading: { try input(context) }) { try run(context, $0, $1) }
+  }
+}
+
 extension CaseTransaction where Kind == Writing {
   /// Resolves the `<animal>` argument, applies `change` to that suspect's id, and reads the
   /// suspect back, inside this unit of work.

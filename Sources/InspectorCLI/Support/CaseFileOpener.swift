@@ -99,8 +99,23 @@ struct CaseFileOpener: Sendable {
   ///   then.
   @discardableResult
   func write<T>(_ body: (CaseWriter) throws -> T) throws -> T {
+    try write(reading: {}) { db, _ in try body(db) }
+  }
+
+  /// ``write(_:)`` for an ``ImportingCommand``: `input` runs after the file is opened and
+  /// before the unit of work begins, so that no write lock is held while it reads.
+  ///
+  /// - Parameters:
+  ///   - input: Reads what `body` needs from outside the case file.
+  ///   - body: The command's changes, given what `input` read.
+  /// - Returns: What `body` returns.
+  /// - Throws: What opening, `input` or `body` throws; nothing is stored then.
+  func write<Input, T>(
+    reading input: () throws -> Input, _ body: (CaseWriter, Input) throws -> T
+  ) throws -> T {
     let database = try open(write: true)
-    return try database.write(try attribution(), body)
+    let read = try input()
+    return try database.write(try attribution()) { try body($0, read) }
   }
 
   /// Throws when `database`'s schema differs from what its migrations create
