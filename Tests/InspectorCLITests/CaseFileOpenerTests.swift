@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteKit
 import Synchronization
 import Testing
 
@@ -47,5 +48,27 @@ import Testing
     #expect(latest["note"] as? String == "dug up")
     let tables = (latest["changes"] as? [[String: Any]] ?? []).compactMap { $0["table"] as? String }
     #expect(tables == ["animals", "favorite_fruits", "favorite_fruits"])
+  }
+
+  @Test func anImportingCommandReadsItsFileBeforeTheWriteBegins() throws {
+    let cli = try CLITestCase(seeded: true)
+    let opener = CaseFileOpener(
+      location: try DatabaseLocation(
+        option: nil, environment: ["INSPECTOR_DB": cli.databasePath], required: true),
+      busyTimeout: 0, actor: ActorName(option: "ann", environment: [:]), note: nil)
+    let other = try Connection(path: cli.databasePath, mode: .readWrite, busyTimeout: 0)
+    // While the input is read, another writer gets the lock at once (busy timeout 0).
+    let added = try opener.write(
+      reading: {
+        try other.execute("BEGIN IMMEDIATE")
+        try other.execute("ROLLBACK")
+        return "Durian"
+      }
+    ) { db, name in try db.fruits.add(name: name, color: "green").name }
+    #expect(added == "Durian")
+    // Inside the unit, the lock is the command's.
+    #expect(throws: SQLiteError.self) {
+      try opener.write { _ in try other.execute("BEGIN IMMEDIATE") }
+    }
   }
 }
