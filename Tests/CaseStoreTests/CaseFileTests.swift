@@ -224,6 +224,34 @@ import Testing
     }
   }
 
+  /// `restore` checkpoints as SQLite's automatic checkpoints do (`PASSIVE`): with another
+  /// connection open, as Litestream's always is, the restored frames stay in the `-wal` for it
+  /// to read (a `TRUNCATE` checkpoint emptied it), and a reader in the middle of a read
+  /// transaction, as Litestream's is, does not hold the restore up for the busy timeout
+  /// (docs/operations.md "Checkpoints").
+  @Test func restoreNeitherTruncatesTheWALNorWaitsForReaders() throws {
+    try withSeededDirectory { directory, path in
+      let backup = directory + "/backup.sqlite"
+      try Connection(path: path, mode: .readOnly).backup(toFile: backup)
+      let pages = try Connection(path: backup, mode: .readOnly).scalar("PRAGMA page_count")
+      let idle = try Connection(path: path)
+      try CaseFile.restore(from: backup, to: path, force: true)
+      let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+      #expect((wal ?? 0) > 0, "the restore emptied the WAL under another connection")
+      #expect(try idle.scalar("PRAGMA page_count") == pages)
+
+      let reader = try Connection(path: path, mode: .readOnly)
+      try reader.execute("BEGIN")
+      #expect(try reader.scalar("SELECT count(*) FROM animals") == .integer(10))
+      let clock = ContinuousClock()
+      let started = clock.now
+      try CaseFile.restore(from: backup, to: path, force: true, busyTimeout: 10_000)
+      #expect(clock.now - started < .seconds(5), "the restore waited for the reader")
+      try reader.execute("COMMIT")
+      #expect(try reader.scalar("SELECT count(*) FROM fruits") == .integer(19))
+    }
+  }
+
   /// Lines of `integrity_check` that name a row against a constraint of its table are case
   /// faults a restore may accept; every other line is damage to the file.
   @Test(arguments: [
