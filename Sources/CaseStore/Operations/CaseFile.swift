@@ -6,7 +6,7 @@ import SQLiteKit
   import Darwin
 #endif
 
-/// Operations on a whole case file: check, verify a backup, restore (README "A short tour").
+/// Operations on a whole case file: check, verify a backup, restore (docs/operations.md).
 public enum CaseFile {
   // MARK: - Check
 
