@@ -34,18 +34,13 @@ public struct ChangesetApplication: Sendable, Equatable {
 }
 
 extension CaseDatabase {
-  /// The documented tables a diff and a changeset cover, parents first.
-  public static let changeTables = [
-    "fruits", "animals", "favorite_fruits", "alibis", "sleep_schedules", "suspicion_levels",
-    "incidents",
-  ]
+  /// The documented tables a diff and a changeset cover, parents first: the history's recorded
+  /// tables (docs/history.md "Recorded tables").
+  public static let changeTables = RecordedTable.all.map(\.name)
 
   /// Columns the database derives itself (docs/schema.md), left out of the words and the
-  /// before/after values.
-  static let derivedColumns: Set<String> = [
-    "animals.species_key", "animals.name_key", "animals.keys_pending", "animals.suspicion_level",
-    "fruits.name_key", "fruits.key_pending",
-  ]
+  /// before/after values: the columns the history does not record (`table.column`).
+  static let derivedColumns: Set<String> = RecordedTable.unrecordedColumns
 
   /// The changeset that turns the case file at `base` (e.g. a backup, or the copy an
   /// investigator took away) into this database, computed by SQLite's session extension.
