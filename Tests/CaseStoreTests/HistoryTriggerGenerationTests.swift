@@ -353,16 +353,28 @@ struct HistoryTriggerGenerationTests {
       ])
   }
 
-  @Test func theDescriptionDerivesWhatElseListsTheRecordedTables() {
+  @Test func theDescriptionDerivesWhatElseListsTheRecordedTables() throws {
     #expect(CaseDatabase.changeTables == RecordedTable.all.map(\.name))
     #expect(CaseDatabase.derivedColumns.contains("animals.suspicion_level"))
     #expect(CaseDatabase.derivedColumns == RecordedTable.unrecordedColumns)
+    // The parents are the schema's foreign keys, with their ON DELETE.
+    let database = try CaseDatabase()
+    var foreignKeys: [String] = []
+    for table in RecordedTable.all {
+      for row in try database.rows(
+        "SELECT \"from\", \"table\", on_delete FROM pragma_foreign_key_list(?) ORDER BY id DESC",
+        [table.name])
+      {
+        foreignKeys.append(
+          "\(table.name).\(row[0].textValue ?? "")->\(row[1].textValue ?? "") \(row[2].textValue ?? "")"
+        )
+      }
+    }
     #expect(
-      RecordedTable.references.map { "\($0.child).\($0.column)->\($0.parent)" } == [
-        "favorite_fruits.animal_id->animals", "favorite_fruits.fruit_id->fruits",
-        "alibis.animal_id->animals", "sleep_schedules.animal_id->animals",
-        "suspicion_levels.animal_id->animals", "incidents.fruit_id->fruits",
-      ])
+      RecordedTable.references.map {
+        "\($0.child).\($0.column)->\($0.parent) \($0.cascades ? "CASCADE" : "RESTRICT")"
+      }.sorted() == foreignKeys.sorted())
+    #expect(CaseDatabase.references.filter(\.cascades).count == 4)
     #expect(
       RecordedTable.all.map { "\($0.name):\($0.owner.entryColumn)=\($0.owner.keyColumn)" } == [
         "fruits:fruit_id=id", "animals:animal_id=id", "favorite_fruits:animal_id=animal_id",

@@ -1,12 +1,12 @@
 /// The history's triggers as SQL, generated from the one description of the recorded tables
-/// (``RecordedTable/all``; docs/history.md "Recorded tables").
+/// (`RecordedTable.all`, internal to CaseStore; docs/history.md "Recorded tables").
 ///
 /// Each recorded table has three triggers, `history_<table>_after_insert`, `_after_update` and
 /// `_after_delete`, which record every insert, update and delete of a recorded column by any
 /// client, and what another client's REPLACE replaced (an update from the values the history
-/// last knew) or removed (a delete before an UPDATE OR REPLACE's move onto a held key). They
-/// are the triggers migrations 0007 and 0011 wrote by hand, statement for statement and byte
-/// for byte, so that regenerating them changes no behaviour.
+/// last knew) or removed (a delete before an UPDATE OR REPLACE's move onto a held key). From
+/// the description as migration 0013 was written, they are byte for byte the triggers that
+/// migrations 0007 and 0011 wrote by hand, so 0013 changed no behaviour.
 ///
 /// `scripts/history-triggers.sh` writes ``migration(version:)`` to
 /// `migrations/NNNN_history_triggers.sql`; a test checks that the newest such file equals it.

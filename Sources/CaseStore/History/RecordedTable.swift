@@ -21,10 +21,11 @@ struct RecordedTable: Sendable {
   /// incident (`animal_id`, `fruit_id`, `incident_id`), each with the recorded column whose
   /// value it holds; the others are NULL.
   let filedUnder: [(entryColumn: String, column: String)]
-  /// The foreign keys of this table to other recorded tables: the column and the parent table
-  /// whose `id` it names (migrations 0001 and 0002). Those to `animals` cascade on delete; those
-  /// to `fruits` restrict.
-  let parents: [(column: String, table: String)]
+  /// The foreign keys of this table to other recorded tables (migrations 0001 and 0002): the
+  /// column, the parent table whose `id` it names, and whether removing the parent removes the
+  /// row (`ON DELETE CASCADE`, those to `animals`; otherwise the schema refuses it, those to
+  /// `fruits`).
+  let parents: [(column: String, table: String, cascades: Bool)]
   /// The table's columns the history does not record: derived or internal ones that the
   /// schema's triggers or inspector compute from the recorded ones (docs/schema.md). Every
   /// column of the table is in ``columns`` or here.
@@ -50,34 +51,33 @@ struct RecordedTable: Sendable {
       name: "favorite_fruits", columns: ["animal_id", "fruit_id", "position"],
       key: ["animal_id", "fruit_id"],
       filedUnder: [("animal_id", "animal_id"), ("fruit_id", "fruit_id")],
-      parents: [("animal_id", "animals"), ("fruit_id", "fruits")], unrecorded: []),
+      parents: [("animal_id", "animals", true), ("fruit_id", "fruits", false)], unrecorded: []),
     RecordedTable(
       name: "alibis", columns: ["animal_id", "statement"], key: ["animal_id"],
-      filedUnder: [("animal_id", "animal_id")], parents: [("animal_id", "animals")],
+      filedUnder: [("animal_id", "animal_id")], parents: [("animal_id", "animals", true)],
       unrecorded: []),
     RecordedTable(
       name: "sleep_schedules", columns: ["animal_id", "sleep_at", "wake_at"], key: ["animal_id"],
-      filedUnder: [("animal_id", "animal_id")], parents: [("animal_id", "animals")],
+      filedUnder: [("animal_id", "animal_id")], parents: [("animal_id", "animals", true)],
       unrecorded: []),
     RecordedTable(
       name: "suspicion_levels", columns: ["animal_id", "level"], key: ["animal_id"],
-      filedUnder: [("animal_id", "animal_id")], parents: [("animal_id", "animals")],
+      filedUnder: [("animal_id", "animal_id")], parents: [("animal_id", "animals", true)],
       unrecorded: []),
     RecordedTable(
       name: "incidents",
       columns: ["id", "fruit_id", "occurred_at", "paw_size", "latitude", "longitude", "notes"],
       key: ["id"], filedUnder: [("fruit_id", "fruit_id"), ("incident_id", "id")],
-      parents: [("fruit_id", "fruits")], unrecorded: []),
+      parents: [("fruit_id", "fruits", false)], unrecorded: []),
   ]
 
   /// The owner columns of `history_entries`, in their order there.
   static let entryOwnerColumns = ["animal_id", "fruit_id", "incident_id"]
 
   /// The schema's foreign keys between recorded tables (every table's ``parents``): the child
-  /// table, its column, and the parent table whose `id` it names.
-  static let references: [(child: String, column: String, parent: String)] = all.flatMap {
-    table in table.parents.map { (table.name, $0.column, $0.table) }
-  }
+  /// table, its column, the parent table whose `id` it names, and whether it cascades.
+  static let references: [(child: String, column: String, parent: String, cascades: Bool)] =
+    all.flatMap { table in table.parents.map { (table.name, $0.column, $0.table, $0.cascades) } }
 
   /// `table.column` for every column the history does not record (``unrecorded``).
   static let unrecordedColumns: Set<String> = Set(
