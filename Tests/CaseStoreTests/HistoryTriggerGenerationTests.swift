@@ -309,7 +309,8 @@ struct HistoryTriggerGenerationTests {
 
   /// `table.column` for each column of a recorded table (from `PRAGMA table_info`) that the
   /// description neither records nor lists as not recorded, and for each described column the
-  /// table lacks or the description lists twice; recorded columns out of the table's order too.
+  /// table lacks or the description lists twice; recorded columns out of the table's order, a
+  /// key column not recorded, and owner columns that name no recorded column too.
   static func undecidedColumns(_ connection: Connection) throws -> [String] {
     var problems: [String] = []
     for table in RecordedTable.all {
@@ -332,6 +333,15 @@ struct HistoryTriggerGenerationTests {
       }
       if !table.key.allSatisfy(table.columns.contains) {
         problems.append("\(table.name): a key column is not recorded")
+      }
+      for filed in table.filedUnder
+      where !RecordedTable.entryOwnerColumns.contains(filed.entryColumn)
+        || !table.columns.contains(filed.column)
+      {
+        problems.append("\(table.name): filed under \(filed.entryColumn) = \(filed.column)")
+      }
+      if !table.filedUnder.contains(where: { $0.column == table.key.first }) {
+        problems.append("\(table.name): the first key column is not filed under an owner")
       }
     }
     return problems.sorted()
