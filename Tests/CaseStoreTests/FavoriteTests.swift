@@ -70,7 +70,7 @@ struct FavoriteTests {
       ])
   }
 
-  @Test func removingEveryFavouriteThenAddingStartsAgain() throws {
+  @Test func removingEveryFavoriteThenAddingStartsAgain() throws {
     let database = try seededDatabase()
     let rabbit = try database.id(ofSpecies: "Rabbit")
     try database.write(nil) { try $0.suspects.removeFavorite(id: rabbit, fruit: "Mariposa Plum") }

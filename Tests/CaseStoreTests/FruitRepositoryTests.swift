@@ -114,7 +114,7 @@ struct FruitRepositoryTests {
       } == 20)
   }
 
-  @Test func removingTheLastFavouriteFreesTheFruit() throws {
+  @Test func removingTheLastFavoriteFreesTheFruit() throws {
     let database = try seededDatabase()
     try database.write(nil) { try $0.suspects.removeFavorite(id: 5, fruit: "Tompkins King Apple") }
     #expect(

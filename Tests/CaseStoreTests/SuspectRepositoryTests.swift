@@ -7,7 +7,7 @@ import Testing
 struct SuspectRepositoryTests {
   // MARK: - Add
 
-  @Test func addStoresIdentityFavouritesAndDefaultInterview() throws {
+  @Test func addStoresIdentityFavoritesAndDefaultInterview() throws {
     let database = try seededDatabase()
     let added = try database.write(nil) {
       try $0.suspects.add(
@@ -351,7 +351,7 @@ struct SuspectRepositoryTests {
 
   // MARK: - Remove
 
-  @Test func removeDeletesTheInterviewAndFavourites() throws {
+  @Test func removeDeletesTheInterviewAndFavorites() throws {
     let database = try seededDatabase()
     let crow = try database.id(ofSpecies: "Crow")
     try database.write(nil) { try $0.suspects.setAlibi(id: crow, "At the nest.") }

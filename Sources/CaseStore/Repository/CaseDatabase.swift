@@ -3,9 +3,9 @@ import SQLiteKit
 /// The case file: one SQLite database holding suspects, fruits, interviews (and, from schema v2,
 /// incidents), with the repositories that read and change them.
 ///
-/// Opening checks the schema against the migrations this binary carries (README "Operations"):
-/// ``Access/create`` applies what is pending; other accesses refuse a database whose schema is
-/// behind (``CaseError/schemaOutOfDate(current:latest:)``), and ``Access/readWrite`` also
+/// Opening checks the schema against the migrations this binary carries (docs/operations.md
+/// "migrate"): ``Access/create`` applies what is pending; other accesses refuse a database whose
+/// schema is behind (``CaseError/schemaOutOfDate(current:latest:)``), and ``Access/readWrite`` also
 /// refuses one that is newer (`MigrationError.newerSchema`).
 public final class CaseDatabase {
   // MARK: - Properties
@@ -46,7 +46,8 @@ public final class CaseDatabase {
   /// - Parameters:
   ///   - path: The database file, or `:memory:` (only with ``Access/create``) for tests.
   ///   - access: Read only, read-write, or create-and-migrate.
-  ///   - busyTimeout: Milliseconds to wait for another writer's lock (README "Guarantees").
+  ///   - busyTimeout: Milliseconds to wait for another writer's lock (docs/operations.md
+  ///     "Several writers, and locks").
   /// - Throws: `SQLiteError` when the file is missing (`ResultCode.cannotOpen`), not a
   ///   database (`ResultCode.notADatabase`) or locked past the timeout;
   ///   `CaseFileError.notACaseDatabase` with `.create` for another program's SQLite file;
@@ -158,7 +159,7 @@ public final class CaseDatabase {
 
   /// Runs `body` in one `IMMEDIATE` transaction that is one change set of the history
   /// (docs/history.md), with `attribution`'s actor and note: all of it is stored, or, when it
-  /// throws, none of it (README "Guarantees").
+  /// throws, none of it (README "Guarantees", docs/command-line.md "Commands").
   ///
   /// The change set is opened (`history_context` names it, so the schema's triggers file every
   /// change under it) before `body` and closed after it, inside the transaction; a change set

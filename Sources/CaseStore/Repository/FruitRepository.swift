@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// Reads and changes fruits (`fruits(id, name, color)`, README "The documented schema"), inside
+/// Reads and changes fruits (`fruits(id, name, color)`, docs/schema.md "fruits"), inside
 /// the unit of work whose handle vends it: changes only on a ``CaseWriter``.
 public struct FruitRepository<Kind: UnitOfWorkKind> {
   // MARK: - Properties

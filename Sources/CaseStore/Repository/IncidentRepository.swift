@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// Reads and records nibble incidents (`incidents`, schema v2; README "The documented schema"),
+/// Reads and records nibble incidents (`incidents`, schema v2; docs/schema.md "incidents"),
 /// inside the unit of work whose handle vends it: changes only on a ``CaseWriter``.
 public struct IncidentRepository<Kind: UnitOfWorkKind> {
   // MARK: - Properties

@@ -28,8 +28,8 @@ struct CaseFileOpener: Sendable {
     try ChangeAttribution(actor: actor.name, note: note)
   }
 
-  /// Opens the existing case file (README "A short tour": only `init`, `demo` and `restore` may
-  /// create it).
+  /// Opens the existing case file (docs/command-line.md "The database path": only `init`, `demo`
+  /// and `restore` may create it).
   ///
   /// The file is looked at once, by ``CaseDatabase/init(checkingFileAt:access:busyTimeout:)``,
   /// before SQLite opens it (docs/design.md "The unit of work"). A file whose schema differs

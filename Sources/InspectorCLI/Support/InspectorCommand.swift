@@ -7,9 +7,8 @@ import CommandLineKit
 /// ``WritingCommand``, whose `run` is the runner that hands it its unit of work; file-level
 /// commands (`backup`, `check`, `init`...) implement `run` themselves.
 ///
-/// Every declared value is converted before `validate` (a bad one is a usage error, exit 64);
-/// the output is returned, not printed, so that an error leaves stdout empty (README "A short
-/// tour").
+/// Every declared value is converted before `validate` (a bad one is a usage error, exit 64); the
+/// output is returned, not printed, so that an error leaves stdout empty (docs/output-formats.md).
 protocol InspectorCommand: Sendable {
   /// Creates the command with its declarations.
   init()
