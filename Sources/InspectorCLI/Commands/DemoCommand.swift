@@ -14,8 +14,8 @@ struct DemoCommand: InspectorCommand {
   func run(_ context: CommandContext) throws -> String {
     let (database, created) = try context.createDatabase()
     // An empty case is seeded in one write unit; one read unit reads what is shown.
-    let seeded = try database.read { try $0.suspects.count() == 0 && $0.fruits.all().isEmpty }
-    if seeded {
+    let empty = try database.read { try $0.suspects.count() == 0 && $0.fruits.all().isEmpty }
+    if empty {
       try database.write(try context.attribution()) { try SeedCase.load(into: $0) }
     }
     let (suspects, incident, ranking) = try database.read {
@@ -40,7 +40,7 @@ struct DemoCommand: InspectorCommand {
       return ListCommand.csv(suspects)
     case .table:
       var text = ""
-      if created || seeded {
+      if created || empty {
         text += "Created \(context.databasePath) with the seed case.\n\n"
       } else {
         text += "Case file: \(context.databasePath)\n\n"
