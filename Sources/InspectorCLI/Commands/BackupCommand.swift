@@ -50,19 +50,8 @@ struct BackupCommand: InspectorCommand {
         exitCode: failure.exitCode)
     }
     if showProgress { context.writeToStandardError("\n") }
-    let pages = Int64(summary.pages)
     let faults = summary.faults
-    let output = Render.record(
-      context,
-      json: [
-        ("path", .string(destination)), ("pages", .integer(pages)),
-        ("faults", .array(faults.map { .object(CheckCommand.json($0)) })),
-      ],
-      csvHeader: ["path", "pages", "faults"], csv: [destination, "\(pages)", "\(faults.count)"]
-    ) {
-      "Backed up \(context.databasePath) to \(destination) (\(pages) pages)"
-        + (faults.isEmpty ? "." : "; it will not restore as it is (\(faults.count) fault(s)).")
-    }
+    let output = CaseFileReportPresenter.render(summary, destination: destination, context)
     guard faults.isEmpty else {
       let error = CaseFileError.faulted(destination, faults: faults.map(\.summary))
       throw CommandFailure(

@@ -10,8 +10,10 @@
 struct JSONObjectWriter {
   // MARK: - Properties
 
-  private let pretty: Bool
-  private let indent: Int
+  /// Whether the object is pretty (one member a line) or compact.
+  let pretty: Bool
+  /// The object's own nesting level in pretty text; its members' values are one level deeper.
+  let indent: Int
   private var members = 0
 
   // MARK: - Init
@@ -49,6 +51,96 @@ struct JSONObjectWriter {
     output.append(bytes: key)
     output.append(pretty ? ": " : ":")
   }
+
+  // MARK: - Members with their values
+
+  /// Writes a member whose value is a string.
+  mutating func member(_ key: Key, _ value: String, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    JSONValue.writeString(value, to: &output)
+  }
+
+  /// Writes a member whose value is a string, or `null` for `nil`.
+  mutating func member(_ key: Key, _ value: String?, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    if let value { JSONValue.writeString(value, to: &output) } else { output.append("null") }
+  }
+
+  /// Writes a member whose value is an integer, printed exactly.
+  mutating func member(_ key: Key, _ value: Int64, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    output.append(value)
+  }
+
+  /// Writes a member whose value is an integer, or `null` for `nil`.
+  mutating func member(_ key: Key, _ value: Int64?, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    if let value { output.append(value) } else { output.append("null") }
+  }
+
+  /// Writes a member whose value is an integer, printed exactly.
+  mutating func member(_ key: Key, _ value: Int, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    output.append(value)
+  }
+
+  /// Writes a member whose value is a real number (``JSONValue/double(_:)``'s text; NaN and
+  /// the infinities as `null`).
+  mutating func member(_ key: Key, _ value: Double, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    JSONValue.writeNumber(value, to: &output)
+  }
+
+  /// Writes a member whose value is a real number, or `null` for `nil`.
+  mutating func member(_ key: Key, _ value: Double?, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    if let value { JSONValue.writeNumber(value, to: &output) } else { output.append("null") }
+  }
+
+  /// Writes a member whose value is `true` or `false`.
+  mutating func member(_ key: Key, _ value: Bool, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    output.append(value ? "true" : "false")
+  }
+
+  /// Writes a member whose value is an array of strings, on one line (`null` for each `nil`).
+  mutating func member(_ key: Key, strings: [String?], to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    JSONValue.writeStrings(strings, pretty: pretty, to: &output)
+  }
+
+  /// Writes a member whose value is a ``JSONValue``, laid out one level deeper than the object.
+  mutating func member(_ key: Key, _ value: JSONValue, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    value.write(to: &output, pretty: pretty, indent: indent + 1)
+  }
+
+  /// Writes a member whose value is one record's object (written by the record type's one
+  /// writer), or `null` for `nil`.
+  mutating func member<Record>(
+    _ key: Key, _ record: Record?, _ writer: JSONRecordWriter<Record>,
+    to output: inout UTF8Buffer
+  ) {
+    member(key, to: &output)
+    guard let record else {
+      output.append("null")
+      return
+    }
+    writer.write(record, to: &output, pretty: pretty, indent: indent + 1)
+  }
+
+  /// Writes a member whose value is an array of records' objects, laid out as
+  /// ``JSONValue/serialized(pretty:)`` lays out an array of objects: `[]` when empty, else one
+  /// object a line in pretty text.
+  mutating func member<Record>(
+    _ key: Key, _ records: [Record], _ writer: JSONRecordWriter<Record>,
+    to output: inout UTF8Buffer
+  ) {
+    member(key, to: &output)
+    writer.writeArray(records, to: &output, pretty: pretty, indent: indent + 1)
+  }
+
+  // MARK: - Private helpers
 
   /// What comes before a member's key: a comma after the first member and, pretty, a new line
   /// indented one level deeper than the object.

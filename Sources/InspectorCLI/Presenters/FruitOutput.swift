@@ -1,20 +1,38 @@
 import CaseStore
 
-/// Fruit objects of README "A short tour": `id`, `name`, `color`.
+/// Fruit objects of README "A short tour": `id`, `name`, `color`; a table of id, fruit and
+/// colour for `fruit list`, a sentence for the commands that change one fruit.
 enum FruitOutput {
   static let csvHeader = ["id", "name", "color"]
 
-  static func json(_ fruit: Fruit) -> [(String, JSONValue)] {
-    [("id", .integer(fruit.id)), ("name", .string(fruit.name)), ("color", .string(fruit.color))]
+  /// The one JSON writer of a fruit: `fruit list`'s array elements and NDJSON lines, the
+  /// record of `fruit add`, `edit` and `remove`.
+  static let json = JSONRecordWriter<Fruit> { fruit, object, output in
+    object.member(JSONKeys.id, fruit.id, to: &output)
+    object.member(JSONKeys.name, fruit.name, to: &output)
+    object.member("color", fruit.color, to: &output)
   }
 
   static func csvFields(_ fruit: Fruit) -> [String?] {
     ["\(fruit.id)", fruit.name, fruit.color]
   }
 
+  /// A fruit a command added, changed or removed: the record in JSON and CSV, `message` as a
+  /// table.
   static func render(_ fruit: Fruit, _ context: CommandContext, message: String) -> String {
-    Render.record(context, json: json(fruit), csvHeader: csvHeader, csv: csvFields(fruit)) {
+    Render.record(fruit, context, json: json, csvHeader: csvHeader, csv: csvFields(fruit)) {
       TextTable.singleLine(message)
     }
+  }
+
+  /// A writer that streams fruits as `fruit list` shows them, in the context's format.
+  static func listing(_ context: CommandContext) -> ListingWriter<Fruit> {
+    ListingWriter(
+      context, json: json, csvHeader: csvHeader, csv: csvFields,
+      layout: { _ in
+        TableLayout(
+          columns: [.init("ID", alignment: .right), .init("FRUIT"), .init("COLOUR")],
+          cells: { ["\($0.id)", $0.name, $0.color] })
+      })
   }
 }

@@ -7,7 +7,7 @@ enum SuspectOutput {
     -> String
   {
     Render.record(
-      context, json: SuspectPresenter.json(suspect), csvHeader: SuspectPresenter.csvHeader,
+      suspect, context, json: SuspectPresenter.json, csvHeader: SuspectPresenter.csvHeader,
       csv: SuspectPresenter.csvFields(suspect)
     ) {
       message.map(TextTable.singleLine) ?? SuspectPresenter(style: context.style).detail(suspect)
@@ -21,5 +21,24 @@ enum SuspectOutput {
       suspect.favoriteFruits.isEmpty ? "(none)" : suspect.favoriteFruits.joined(separator: ", ")
     return render(
       suspect, context, message: "\(SuspectPresenter.title(suspect)) now favours: \(favorites).")
+  }
+
+  /// What `alibi` without text prints: the record `{"id", "alibi"}` in JSON and CSV, the alibi
+  /// (or `Name the Species has no alibi.`) as a table.
+  static func renderAlibi(_ suspect: Suspect, _ context: CommandContext) -> String {
+    Render.record(
+      suspect, context, json: alibiJSON, csvHeader: ["id", "alibi"],
+      csv: ["\(suspect.id)", suspect.alibi]
+    ) {
+      suspect.hasNoAlibi
+        ? "\(SuspectPresenter.title(suspect)) has no alibi."
+        : TextRules.displayable(suspect.alibi)
+    }
+  }
+
+  /// The alibi record of `alibi` without text: `id`, `alibi`.
+  static let alibiJSON = JSONRecordWriter<Suspect> { suspect, object, output in
+    object.member(JSONKeys.id, suspect.id, to: &output)
+    object.member(JSONKeys.alibi, suspect.alibi, to: &output)
   }
 }

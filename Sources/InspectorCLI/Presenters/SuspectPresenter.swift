@@ -18,24 +18,32 @@ struct SuspectPresenter {
     "suspicion_level", "suspicion_label",
   ]
 
-  /// The JSON object of one suspect.
-  static func json(_ suspect: Suspect) -> [(String, JSONValue)] {
-    let schedule: JSONValue =
-      suspect.sleepSchedule.map {
-        .object([("sleep", .string($0.sleep.description)), ("wake", .string($0.wake.description))])
-      } ?? .null
-    return [
-      ("id", .integer(suspect.id)),
-      ("name", .string(suspect.name)),
-      ("species", .string(suspect.species)),
-      ("emoji", JSONValue(suspect.emoji)),
-      ("paw_size", .string(suspect.pawSize.rawValue)),
-      ("favorite_fruits", .array(suspect.favoriteFruitNames.map(JSONValue.init))),
-      ("alibi", .string(suspect.alibi)),
-      ("sleep_schedule", schedule),
-      ("suspicion_level", .double(suspect.suspicionLevel.value)),
-      ("suspicion_label", .string(suspect.suspicionLevel.label.rawValue)),
-    ]
+  /// The one JSON writer of a suspect (``JSONRecordWriter``): `show`'s document, `list`'s
+  /// array elements and NDJSON lines, `demo`'s suspects. Its members also open and close
+  /// nothing, so a ranking row writes them between its own (``RankingPresenter/json``).
+  static let json = JSONRecordWriter<Suspect> { suspect, object, output in
+    object.member(JSONKeys.id, suspect.id, to: &output)
+    object.member(JSONKeys.name, suspect.name, to: &output)
+    object.member(JSONKeys.species, suspect.species, to: &output)
+    object.member(JSONKeys.emoji, suspect.emoji, to: &output)
+    object.member(JSONKeys.pawSize, suspect.pawSize.rawValue, to: &output)
+    object.member(JSONKeys.favoriteFruits, strings: suspect.favoriteFruitNames, to: &output)
+    object.member(JSONKeys.alibi, suspect.alibi, to: &output)
+    object.member(JSONKeys.sleepSchedule, suspect.sleepSchedule, sleepScheduleJSON, to: &output)
+    object.member(JSONKeys.suspicionLevel, suspect.suspicionLevel.value, to: &output)
+    object.member(JSONKeys.suspicionLabel, suspect.suspicionLevel.label.rawValue, to: &output)
+  }
+
+  /// A sleep schedule as `{"sleep": "HH:MM", "wake": "HH:MM"}` (a suspect's `sleep_schedule`,
+  /// also in the export document).
+  static let sleepScheduleJSON = JSONRecordWriter<SleepSchedule> { schedule, object, output in
+    object.member(JSONKeys.sleep, schedule.sleep.description, to: &output)
+    object.member(JSONKeys.wake, schedule.wake.description, to: &output)
+  }
+
+  /// The suspects as CSV with a header (`demo --format csv`).
+  static func csv(_ suspects: [Suspect]) -> String {
+    CSVWriter.document(header: csvHeader, rows: suspects.map(csvFields))
   }
 
   /// The CSV fields of one suspect, in ``csvHeader`` order.
@@ -163,8 +171,8 @@ struct SuspectPresenter {
   static func listing(_ context: CommandContext) -> ListingWriter<Suspect> {
     let presenter = SuspectPresenter(style: context.style)
     return ListingWriter(
-      context, writeJSON: { writeJSON($0, to: &$1, pretty: $2, indent: $3) },
-      csvHeader: csvHeader, writeCSV: { CSVWriter.appendRecord(csvFields($0), to: &$1) },
+      context, json: json, csvHeader: csvHeader,
+      writeCSV: { CSVWriter.appendRecord(csvFields($0), to: &$1) },
       layout: { _ in presenter.tableLayout })
   }
 
@@ -217,4 +225,20 @@ struct SuspectPresenter {
     }
     return lines
   }
+}
+
+/// The keys of the suspect objects, quoted once rather than on every row.
+enum JSONKeys {
+  static let id: JSONObjectWriter.Key = "id"
+  static let name: JSONObjectWriter.Key = "name"
+  static let species: JSONObjectWriter.Key = "species"
+  static let emoji: JSONObjectWriter.Key = "emoji"
+  static let pawSize: JSONObjectWriter.Key = "paw_size"
+  static let favoriteFruits: JSONObjectWriter.Key = "favorite_fruits"
+  static let alibi: JSONObjectWriter.Key = "alibi"
+  static let sleepSchedule: JSONObjectWriter.Key = "sleep_schedule"
+  static let sleep: JSONObjectWriter.Key = "sleep"
+  static let wake: JSONObjectWriter.Key = "wake"
+  static let suspicionLevel: JSONObjectWriter.Key = "suspicion_level"
+  static let suspicionLabel: JSONObjectWriter.Key = "suspicion_label"
 }
