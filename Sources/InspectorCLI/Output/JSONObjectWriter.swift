@@ -109,12 +109,6 @@ struct JSONObjectWriter {
     JSONValue.writeStrings(strings, pretty: pretty, to: &output)
   }
 
-  /// Writes a member whose value is a ``JSONValue``, laid out one level deeper than the object.
-  mutating func member(_ key: Key, _ value: JSONValue, to output: inout UTF8Buffer) {
-    member(key, to: &output)
-    value.write(to: &output, pretty: pretty, indent: indent + 1)
-  }
-
   /// Writes a member whose value is one record's object (written by the record type's one
   /// writer), or `null` for `nil`.
   mutating func member<Record>(
