@@ -30,10 +30,6 @@ struct AlibiCommand: InspectorCommand {
     let suspect = try context.changeSuspect(try context[animal]) { database, id in
       try database.suspects.setAlibi(id: id, clear ? "" : text ?? "")
     }
-    let message =
-      suspect.alibi.isEmpty
-      ? "Cleared the alibi of \(SuspectPresenter.title(suspect))."
-      : "Recorded the alibi of \(SuspectPresenter.title(suspect))."
-    return SuspectOutput.render(suspect, context, message: message)
+    return SuspectOutput.render(suspect, context, after: .alibi)
   }
 }

@@ -17,11 +17,24 @@ enum FruitOutput {
     ["\(fruit.id)", fruit.name, fruit.color]
   }
 
-  /// A fruit a command added, changed or removed: the record in JSON and CSV, `message` as a
-  /// table.
-  static func render(_ fruit: Fruit, _ context: CommandContext, message: String) -> String {
+  /// What a command did to a fruit, for the sentence a table shows.
+  enum Change {
+    /// `fruit add`: `Added Quince (yellow, id 20).`
+    case added
+    /// `fruit edit`: `Updated Quince (green, id 20).`
+    case updated
+    /// `fruit remove` (the fruit as it was): `Removed Quince.`
+    case removed
+  }
+
+  /// A fruit after `change`: the record in JSON and CSV, the change's sentence as a table.
+  static func render(_ fruit: Fruit, _ context: CommandContext, after change: Change) -> String {
     Render.record(fruit, context, json: json, csvHeader: csvHeader, csv: csvFields(fruit)) {
-      TextTable.singleLine(message)
+      switch change {
+      case .added: "Added \(fruit.name) (\(fruit.color), id \(fruit.id))."
+      case .updated: "Updated \(fruit.name) (\(fruit.color), id \(fruit.id))."
+      case .removed: "Removed \(fruit.name)."
+      }
     }
   }
 

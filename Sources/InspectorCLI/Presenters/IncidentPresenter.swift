@@ -31,10 +31,23 @@ struct IncidentPresenter {
     ]
   }
 
+  /// What a command did to an incident: `incident add`, `edit`, `remove`.
+  enum Change {
+    case recorded, updated, removed
+  }
+
   /// An incident a command recorded, changed or removed: the record in JSON and CSV, and
   /// `VERB incident N: FRUIT nibbled YYYY-MM-DD HH:MM.` as a table.
-  static func render(_ incident: Incident, _ context: CommandContext, verb: String) -> String {
-    Render.record(
+  static func render(_ incident: Incident, _ context: CommandContext, after change: Change)
+    -> String
+  {
+    let verb =
+      switch change {
+      case .recorded: "Recorded"
+      case .updated: "Updated"
+      case .removed: "Removed"
+      }
+    return Render.record(
       incident, context, json: json, csvHeader: csvHeader, csv: csvFields(incident)
     ) {
       "\(verb) incident \(incident.id): \(fruit(incident)) nibbled \(when(incident))."
