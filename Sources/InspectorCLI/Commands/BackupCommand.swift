@@ -38,7 +38,8 @@ struct BackupCommand: InspectorCommand {
         ) { remaining, total in
           try Interruption.check("the backup")
           guard showProgress, total > 0 else { return }
-          context.writeToStandardError(Self.progressLine(done: total - remaining, total: total))
+          context.writeToStandardError(
+            CaseFileReportPresenter.progressLine(done: total - remaining, total: total))
         }
       }
     } catch let error as CaseFileError {
@@ -61,14 +62,5 @@ struct BackupCommand: InspectorCommand {
         exitCode: .dataError, standardOutput: output)
     }
     return output
-  }
-
-  /// `\r[#########...........]  45%` for a terminal.
-  static func progressLine(done: Int, total: Int) -> String {
-    let width = 30
-    let filled = total == 0 ? width : done * width / total
-    let percent = total == 0 ? 100 : done * 100 / total
-    return "\r[" + String(repeating: "#", count: filled)
-      + String(repeating: ".", count: width - filled) + "] \(percent)%"
   }
 }

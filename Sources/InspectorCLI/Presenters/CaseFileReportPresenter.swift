@@ -110,6 +110,15 @@ enum CaseFileReportPresenter {
     }
   }
 
+  /// `\r[#########...........]  45%` for a terminal.
+  static func progressLine(done: Int, total: Int) -> String {
+    let width = 30
+    let filled = total == 0 ? width : done * width / total
+    let percent = total == 0 ? 100 : done * 100 / total
+    return "\r[" + String(repeating: "#", count: filled)
+      + String(repeating: ".", count: width - filled) + "] \(percent)%"
+  }
+
   // MARK: - restore
 
   /// What `restore` did (or, with `--dry-run`, would do).
