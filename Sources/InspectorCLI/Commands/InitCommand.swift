@@ -20,9 +20,8 @@ struct InitCommand: InspectorCommand {
     let version = try database.schemaVersion()
     let suspects = try database.suspects.count()
     let fruits = try database.fruits.all().count
-    return CaseFileReportPresenter.render(
-      CaseFileReportPresenter.Opened(
-        path: context.databasePath, created: created, schemaVersion: version,
-        suspects: suspects, fruits: fruits), context)
+    return CaseFileReportPresenter.renderOpened(
+      path: context.databasePath, created: created, schemaVersion: version, suspects: suspects,
+      fruits: fruits, context)
   }
 }

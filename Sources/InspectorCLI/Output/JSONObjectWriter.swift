@@ -40,9 +40,14 @@ struct JSONObjectWriter {
     output.append(pretty ? ": " : ":")
   }
 
-  /// ``member(_:to:)`` for a key quoted once beforehand (keys written on every row).
+  /// ``member(_:to:)`` for a key written in the source (every record writer's keys): its
+  /// bytes go out as they are, quoted, with nothing to escape and nothing allocated per row.
   mutating func member(_ key: Key, to output: inout UTF8Buffer) {
-    key.quoted.withUnsafeBufferPointer { member(quoted: $0, to: &output) }
+    separate(to: &output)
+    output.append(byte: UInt8(ascii: "\""))
+    output.append(key.text)
+    output.append(byte: UInt8(ascii: "\""))
+    output.append(pretty ? ": " : ":")
   }
 
   /// ``member(_:to:)`` for a key's quoted bytes (see ``KeyList``).
@@ -54,53 +59,10 @@ struct JSONObjectWriter {
 
   // MARK: - Members with their values
 
-  /// Writes a member whose value is a string.
-  mutating func member(_ key: Key, _ value: String, to output: inout UTF8Buffer) {
+  /// Writes a member whose value is a string, a number, a Boolean, or `null` for `nil`.
+  mutating func member(_ key: Key, _ value: some JSONScalar, to output: inout UTF8Buffer) {
     member(key, to: &output)
-    JSONValue.writeString(value, to: &output)
-  }
-
-  /// Writes a member whose value is a string, or `null` for `nil`.
-  mutating func member(_ key: Key, _ value: String?, to output: inout UTF8Buffer) {
-    member(key, to: &output)
-    if let value { JSONValue.writeString(value, to: &output) } else { output.append("null") }
-  }
-
-  /// Writes a member whose value is an integer, printed exactly.
-  mutating func member(_ key: Key, _ value: Int64, to output: inout UTF8Buffer) {
-    member(key, to: &output)
-    output.append(value)
-  }
-
-  /// Writes a member whose value is an integer, or `null` for `nil`.
-  mutating func member(_ key: Key, _ value: Int64?, to output: inout UTF8Buffer) {
-    member(key, to: &output)
-    if let value { output.append(value) } else { output.append("null") }
-  }
-
-  /// Writes a member whose value is an integer, printed exactly.
-  mutating func member(_ key: Key, _ value: Int, to output: inout UTF8Buffer) {
-    member(key, to: &output)
-    output.append(value)
-  }
-
-  /// Writes a member whose value is a real number (``JSONValue/double(_:)``'s text; NaN and
-  /// the infinities as `null`).
-  mutating func member(_ key: Key, _ value: Double, to output: inout UTF8Buffer) {
-    member(key, to: &output)
-    JSONValue.writeNumber(value, to: &output)
-  }
-
-  /// Writes a member whose value is a real number, or `null` for `nil`.
-  mutating func member(_ key: Key, _ value: Double?, to output: inout UTF8Buffer) {
-    member(key, to: &output)
-    if let value { JSONValue.writeNumber(value, to: &output) } else { output.append("null") }
-  }
-
-  /// Writes a member whose value is `true` or `false`.
-  mutating func member(_ key: Key, _ value: Bool, to output: inout UTF8Buffer) {
-    member(key, to: &output)
-    output.append(value ? "true" : "false")
+    value.writeJSON(to: &output)
   }
 
   /// Writes a member whose value is an array of strings, on one line (`null` for each `nil`).
@@ -157,21 +119,19 @@ struct JSONObjectWriter {
     output.append(byte: UInt8(ascii: "}"))
   }
 
-  /// A member's key as a quoted, escaped JSON string, made once.
+  /// A member's key written in the source, such as `"paw_size"`: printable ASCII with no `"`
+  /// or `\\`, so it is its own JSON text (checked in debug builds).
   struct Key: ExpressibleByStringLiteral {
-    /// The key's JSON string literal, quotes included.
-    let quoted: [UInt8]
+    /// The key's text, unquoted.
+    let text: StaticString
 
-    /// Quotes `key`.
-    init(_ key: String) {
-      var output = UTF8Buffer()
-      JSONValue.writeString(key, to: &output)
-      quoted = output.bytes
-    }
-
-    /// Quotes the literal key.
-    init(stringLiteral key: String) {
-      self.init(key)
+    /// The literal key.
+    init(stringLiteral text: StaticString) {
+      assert(
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).allSatisfy {
+          $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }, "a JSON key that needs escaping: \(text)")
+      self.text = text
     }
   }
 
@@ -210,4 +170,46 @@ struct JSONObjectWriter {
       }
     }
   }
+}
+
+/// A value a JSON member holds as it is, with the same text in CSV: a string, an integer, a
+/// real number, a Boolean, or `nil` (`null` in JSON, an empty field in CSV).
+protocol JSONScalar {
+  /// Appends the value's JSON text (``JSONValue/serialized(pretty:)``'s).
+  func writeJSON(to output: inout UTF8Buffer)
+  /// The value's CSV field: the JSON text unquoted, `nil` for `null`.
+  var csvField: String? { get }
+}
+
+extension String: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) { JSONValue.writeString(self, to: &output) }
+  var csvField: String? { self }
+}
+
+extension Int64: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) { output.append(self) }
+  var csvField: String? { "\(self)" }
+}
+
+extension Int: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) { output.append(self) }
+  var csvField: String? { "\(self)" }
+}
+
+extension Double: JSONScalar {
+  /// The shortest text that reads back the same; NaN and the infinities as `null`.
+  func writeJSON(to output: inout UTF8Buffer) { JSONValue.writeNumber(self, to: &output) }
+  var csvField: String? { "\(self)" }
+}
+
+extension Bool: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) { output.append(self ? "true" : "false") }
+  var csvField: String? { "\(self)" }
+}
+
+extension Optional: JSONScalar where Wrapped: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) {
+    if let self { self.writeJSON(to: &output) } else { output.append("null") }
+  }
+  var csvField: String? { self?.csvField }
 }

@@ -15,6 +15,26 @@ enum Render {
     }
   }
 
+  /// A flat record (a command's report whose members are all scalars): the same keys and
+  /// values as a JSON object, an NDJSON line, and a CSV header with one row; the table text.
+  static func fields(
+    _ fields: [(key: String, value: any JSONScalar)], _ context: CommandContext,
+    table: () -> String
+  ) -> String {
+    record(
+      fields, context, json: flatJSON, csvHeader: fields.map(\.key),
+      csv: fields.map(\.value.csvField), table: table)
+  }
+
+  /// The one JSON writer of a flat record: its members in order.
+  static let flatJSON = JSONRecordWriter<[(key: String, value: any JSONScalar)]> {
+    fields, object, output in
+    for field in fields {
+      object.member(field.key, to: &output)
+      field.value.writeJSON(to: &output)
+    }
+  }
+
   /// A short list (the migrations, an import's counts): a pretty JSON array of objects, one
   /// NDJSON line per record, CSV rows under a header, or the table text.
   static func list<Record>(

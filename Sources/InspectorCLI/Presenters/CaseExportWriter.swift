@@ -107,33 +107,29 @@ enum CaseExportWriter {
   /// The one JSON writer of a fruit in the document: `name`, `color` (no id: `import` matches
   /// fruits by name).
   static let fruitJSON = JSONRecordWriter<Fruit> { fruit, object, output in
-    object.member(JSONKeys.name, fruit.name, to: &output)
+    object.member("name", fruit.name, to: &output)
     object.member("color", fruit.color, to: &output)
   }
 
   /// The one JSON writer of a suspect in the document: `name`, `species`, `paw_size`, `emoji`,
   /// `favorite_fruits`, `alibi`, `sleep_schedule`, `suspicion_level` (no id, no label).
   static let suspectJSON = JSONRecordWriter<Suspect> { suspect, object, output in
-    object.member(JSONKeys.name, suspect.name, to: &output)
-    object.member(JSONKeys.species, suspect.species, to: &output)
-    object.member(JSONKeys.pawSize, suspect.pawSize.rawValue, to: &output)
-    object.member(JSONKeys.emoji, suspect.emoji, to: &output)
-    object.member(JSONKeys.favoriteFruits, strings: suspect.favoriteFruitNames, to: &output)
-    object.member(JSONKeys.alibi, suspect.alibi, to: &output)
+    object.member("name", suspect.name, to: &output)
+    object.member("species", suspect.species, to: &output)
+    object.member("paw_size", suspect.pawSize.rawValue, to: &output)
+    object.member("emoji", suspect.emoji, to: &output)
+    object.member("favorite_fruits", strings: suspect.favoriteFruitNames, to: &output)
+    object.member("alibi", suspect.alibi, to: &output)
     object.member(
-      JSONKeys.sleepSchedule, suspect.sleepSchedule, SuspectPresenter.sleepScheduleJSON,
+      "sleep_schedule", suspect.sleepSchedule, SuspectPresenter.sleepScheduleJSON,
       to: &output)
-    object.member(JSONKeys.suspicionLevel, suspect.suspicionLevel.value, to: &output)
+    object.member("suspicion_level", suspect.suspicionLevel.value, to: &output)
   }
 
   /// The one JSON writer of an incident in the document: `fruit` (by name), `occurred_at`,
   /// `paw_size`, `latitude`, `longitude`, `notes` (no id).
   static let incidentJSON = JSONRecordWriter<Incident> { incident, object, output in
     object.member("fruit", incident.fruit, to: &output)
-    object.member("occurred_at", incident.occurredAt.description, to: &output)
-    object.member(JSONKeys.pawSize, incident.pawSize?.rawValue, to: &output)
-    object.member("latitude", incident.location?.latitude, to: &output)
-    object.member("longitude", incident.location?.longitude, to: &output)
-    object.member("notes", incident.notes, to: &output)
+    IncidentPresenter.circumstancesJSON.writeMembers(incident, &object, &output)
   }
 }

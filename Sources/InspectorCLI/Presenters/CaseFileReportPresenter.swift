@@ -6,68 +6,34 @@ import CaseStore
 enum CaseFileReportPresenter {
   // MARK: - init
 
-  /// What `init` found or made.
-  struct Opened: Sendable {
-    let path: String
-    let created: Bool
-    let schemaVersion: Int
-    let suspects: Int
-    let fruits: Int
-  }
-
-  /// The one JSON writer of `init`'s report: `path`, `created`, `schema_version`, `suspects`,
-  /// `fruits`.
-  static let openedJSON = JSONRecordWriter<Opened> { report, object, output in
-    object.member("path", report.path, to: &output)
-    object.member("created", report.created, to: &output)
-    object.member("schema_version", report.schemaVersion, to: &output)
-    object.member("suspects", report.suspects, to: &output)
-    object.member("fruits", report.fruits, to: &output)
-  }
-
+  /// What `init` found or made: `path`, `created`, `schema_version`, `suspects`, `fruits`;
   /// `Created PATH (schema version N): N suspect(s), N fruit(s).` (or `Opened`).
-  static func render(_ report: Opened, _ context: CommandContext) -> String {
-    Render.record(
-      report, context, json: openedJSON,
-      csvHeader: ["path", "created", "schema_version", "suspects", "fruits"],
-      csv: [
-        report.path, "\(report.created)", "\(report.schemaVersion)", "\(report.suspects)",
-        "\(report.fruits)",
-      ]
+  static func renderOpened(
+    path: String, created: Bool, schemaVersion: Int, suspects: Int, fruits: Int,
+    _ context: CommandContext
+  ) -> String {
+    Render.fields(
+      [
+        ("path", path), ("created", created), ("schema_version", schemaVersion),
+        ("suspects", suspects), ("fruits", fruits),
+      ], context
     ) {
-      let verb = report.created ? "Created" : "Opened"
-      return "\(verb) \(report.path) (schema version \(report.schemaVersion)):"
-        + " \(report.suspects) suspect(s), \(report.fruits) fruit(s)."
+      "\(created ? "Created" : "Opened") \(path) (schema version \(schemaVersion)):"
+        + " \(suspects) suspect(s), \(fruits) fruit(s)."
     }
   }
 
   // MARK: - optimize
 
-  /// The one JSON writer of `optimize`'s report.
-  static let optimizeJSON = JSONRecordWriter<CaseDatabase.OptimizeReport> {
-    report, object, output in
-    object.member("page_size", report.pageSize, to: &output)
-    object.member("pages_before", report.pagesBefore, to: &output)
-    object.member("free_pages_before", report.freePagesBefore, to: &output)
-    object.member("pages_after", report.pagesAfter, to: &output)
-    object.member("free_pages_after", report.freePagesAfter, to: &output)
-    object.member("vacuumed", report.vacuumed, to: &output)
-    object.member("bytes_freed", report.bytesFreed, to: &output)
-  }
-
   /// What `optimize` did, and what `--vacuum` freed or would free.
   static func render(_ report: CaseDatabase.OptimizeReport, _ context: CommandContext) -> String {
-    Render.record(
-      report, context, json: optimizeJSON,
-      csvHeader: [
-        "page_size", "pages_before", "free_pages_before", "pages_after", "free_pages_after",
-        "vacuumed", "bytes_freed",
-      ],
-      csv: [
-        "\(report.pageSize)", "\(report.pagesBefore)", "\(report.freePagesBefore)",
-        "\(report.pagesAfter)", "\(report.freePagesAfter)", "\(report.vacuumed)",
-        "\(report.bytesFreed)",
-      ]
+    Render.fields(
+      [
+        ("page_size", report.pageSize), ("pages_before", report.pagesBefore),
+        ("free_pages_before", report.freePagesBefore), ("pages_after", report.pagesAfter),
+        ("free_pages_after", report.freePagesAfter), ("vacuumed", report.vacuumed),
+        ("bytes_freed", report.bytesFreed),
+      ], context
     ) {
       var text = "Statistics refreshed (ANALYZE, PRAGMA optimize)."
       if report.vacuumed {

@@ -8,8 +8,8 @@ enum FruitOutput {
   /// The one JSON writer of a fruit: `fruit list`'s array elements and NDJSON lines, the
   /// record of `fruit add`, `edit` and `remove`.
   static let json = JSONRecordWriter<Fruit> { fruit, object, output in
-    object.member(JSONKeys.id, fruit.id, to: &output)
-    object.member(JSONKeys.name, fruit.name, to: &output)
+    object.member("id", fruit.id, to: &output)
+    object.member("name", fruit.name, to: &output)
     object.member("color", fruit.color, to: &output)
   }
 

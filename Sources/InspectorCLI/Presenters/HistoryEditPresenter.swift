@@ -2,21 +2,14 @@ import CaseStore
 
 /// What the commands that rewrite the history report (docs/history.md): `undo` (`undone`,
 /// `change_set`, `changes`) and `history prune` (`pruned`, `baseline`, `change_set`), each one
-/// record: a JSON object, a CSV row under its header, a sentence for people.
+/// flat record: a JSON object, a CSV row under its header, a sentence for people.
 enum HistoryEditPresenter {
-  /// The one JSON writer of `undo`'s report: `undone`, `change_set` (the change set that
-  /// records the undo, null when there was nothing to undo), `changes`.
-  static let undoJSON = JSONRecordWriter<CaseHistory.Undo> { undo, object, output in
-    object.member("undone", undo.undone, to: &output)
-    object.member("change_set", undo.changeSet, to: &output)
-    object.member("changes", undo.changes, to: &output)
-  }
-
-  /// What `undo` did.
+  /// What `undo` did: `undone`, `change_set` (the change set that records the undo, null when
+  /// there was nothing to undo), `changes`.
   static func render(_ undo: CaseHistory.Undo, _ context: CommandContext) -> String {
-    Render.record(
-      undo, context, json: undoJSON, csvHeader: ["undone", "change_set", "changes"],
-      csv: ["\(undo.undone)", undo.changeSet.map { "\($0)" }, "\(undo.changes)"]
+    Render.fields(
+      [("undone", undo.undone), ("change_set", undo.changeSet), ("changes", undo.changes)],
+      context
     ) {
       guard let recorded = undo.changeSet else {
         return "Change set \(undo.undone) holds no changes; nothing to undo."
@@ -26,19 +19,12 @@ enum HistoryEditPresenter {
     }
   }
 
-  /// The one JSON writer of `history prune`'s report: `pruned`, `baseline` (the change set
-  /// holding the rows of then, or null), `change_set` (the prune's own, or null).
-  static let pruneJSON = JSONRecordWriter<CaseHistory.Prune> { prune, object, output in
-    object.member("pruned", prune.pruned, to: &output)
-    object.member("baseline", prune.baseline, to: &output)
-    object.member("change_set", prune.changeSet, to: &output)
-  }
-
-  /// What `history prune` did.
+  /// What `history prune` did: `pruned`, `baseline` (the change set holding the rows of then,
+  /// or null), `change_set` (the prune's own, or null).
   static func render(_ prune: CaseHistory.Prune, _ context: CommandContext) -> String {
-    Render.record(
-      prune, context, json: pruneJSON, csvHeader: ["pruned", "baseline", "change_set"],
-      csv: ["\(prune.pruned)", prune.baseline.map { "\($0)" }, prune.changeSet.map { "\($0)" }]
+    Render.fields(
+      [("pruned", prune.pruned), ("baseline", prune.baseline), ("change_set", prune.changeSet)],
+      context
     ) {
       guard let recorded = prune.changeSet else { return "No change set is that old." }
       let baseline = prune.baseline.map { "; the rows of then are change set \($0)" } ?? ""

@@ -57,7 +57,7 @@ enum HistoryPresenter {
   /// changes are written one page at a time by ``HistoryWriter``, which starts the array
   /// after these members.
   static let changeSetJSON = JSONRecordWriter<CaseHistory.ChangeSet> { set, object, output in
-    object.member(JSONKeys.id, set.id, to: &output)
+    object.member("id", set.id, to: &output)
     object.member("at", set.at, to: &output)
     object.member("actor", set.actor, to: &output)
     object.member("note", set.note, to: &output)

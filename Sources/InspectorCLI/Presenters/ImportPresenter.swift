@@ -8,7 +8,7 @@ enum ImportPresenter {
 
   /// One kind's counts, as NDJSON and CSV print them.
   struct Row: Sendable {
-    let records: String
+    let records: JSONObjectWriter.Key
     let counts: ImportReport.Counts
     let dryRun: Bool
   }
@@ -17,13 +17,13 @@ enum ImportPresenter {
   static let json = JSONRecordWriter<ImportReport> { report, object, output in
     object.member("dry_run", report.dryRun, to: &output)
     for row in rows(report) {
-      object.member(JSONObjectWriter.Key(row.records), row.counts, countsJSON, to: &output)
+      object.member(row.records, row.counts, countsJSON, to: &output)
     }
   }
 
   /// The one JSON writer of a kind's row (`--format ndjson`).
   static let rowJSON = JSONRecordWriter<Row> { row, object, output in
-    object.member("records", row.records, to: &output)
+    object.member("records", "\(row.records.text)", to: &output)
     countsJSON.writeMembers(row.counts, &object, &output)
     object.member("dry_run", row.dryRun, to: &output)
   }
@@ -47,13 +47,14 @@ enum ImportPresenter {
         rows, context, json: rowJSON, csvHeader: csvHeader,
         csv: {
           [
-            $0.records, "\($0.counts.added)", "\($0.counts.updated)", "\($0.counts.unchanged)",
+            "\($0.records.text)", "\($0.counts.added)", "\($0.counts.updated)",
+            "\($0.counts.unchanged)",
             "\($0.counts.skipped)", "\($0.dryRun)",
           ]
         }, table: { "" })
     case .table:
       let lines = rows.map { row in
-        "  \(row.records): \(row.counts.added) added, \(row.counts.updated) updated, "
+        "  \(row.records.text): \(row.counts.added) added, \(row.counts.updated) updated, "
           + "\(row.counts.unchanged) unchanged, \(row.counts.skipped) skipped"
       }
       let title =

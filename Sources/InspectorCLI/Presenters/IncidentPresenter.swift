@@ -13,11 +13,17 @@ struct IncidentPresenter {
   /// The one JSON writer of an incident: `incident list`'s array elements and NDJSON lines,
   /// the record of `incident show`, `add`, `edit` and `remove`, `demo`'s incident.
   static let json = JSONRecordWriter<Incident> { incident, object, output in
-    object.member(JSONKeys.id, incident.id, to: &output)
+    object.member("id", incident.id, to: &output)
     object.member("fruit", incident.fruit, to: &output)
     object.member("fruit_id", incident.fruitID, to: &output)
+    circumstancesJSON.writeMembers(incident, &object, &output)
+  }
+
+  /// The members that say when and where the fruit was nibbled, shared by the incident and the
+  /// export document's incident: `occurred_at`, `paw_size`, `latitude`, `longitude`, `notes`.
+  static let circumstancesJSON = JSONRecordWriter<Incident> { incident, object, output in
     object.member("occurred_at", incident.occurredAt.description, to: &output)
-    object.member(JSONKeys.pawSize, incident.pawSize?.rawValue, to: &output)
+    object.member("paw_size", incident.pawSize?.rawValue, to: &output)
     object.member("latitude", incident.location?.latitude, to: &output)
     object.member("longitude", incident.location?.longitude, to: &output)
     object.member("notes", incident.notes, to: &output)

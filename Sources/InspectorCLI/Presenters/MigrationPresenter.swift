@@ -8,7 +8,7 @@ enum MigrationPresenter {
   /// (`migrate status`, `check`'s `migrations`).
   static let statusJSON = JSONRecordWriter<CaseFile.MigrationStatus> { status, object, output in
     object.member("version", status.version, to: &output)
-    object.member(JSONKeys.name, status.name, to: &output)
+    object.member("name", status.name, to: &output)
     object.member("state", status.state.rawValue, to: &output)
     object.member("applied_at", status.appliedAt, to: &output)
   }
@@ -45,7 +45,7 @@ enum MigrationPresenter {
   /// The one JSON writer of a step of `migrate up`: `version`, `name`, `state`.
   static let stepJSON = JSONRecordWriter<Step> { step, object, output in
     object.member("version", step.version, to: &output)
-    object.member(JSONKeys.name, step.name, to: &output)
+    object.member("name", step.name, to: &output)
     object.member("state", step.state, to: &output)
   }
 

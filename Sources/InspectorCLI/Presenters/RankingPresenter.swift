@@ -11,11 +11,11 @@ enum RankingPresenter {
   /// The one JSON writer of a ranking row: `rank`'s array elements and NDJSON lines, `demo`'s
   /// `ranking`.
   static let json = JSONRecordWriter<RankedSuspect> { row, object, output in
-    object.member(Keys.rank, row.rank, to: &output)
+    object.member("rank", row.rank, to: &output)
     SuspectPresenter.json.writeMembers(row.suspect, &object, &output)
-    object.member(Keys.cluesMatched, row.cluesMatched, to: &output)
-    object.member(Keys.cluesChecked, row.cluesChecked, to: &output)
-    object.member(Keys.clues, row.clues.isEmpty ? nil : row.clues, cluesJSON, to: &output)
+    object.member("clues_matched", row.cluesMatched, to: &output)
+    object.member("clues_checked", row.cluesChecked, to: &output)
+    object.member("clues", row.clues.isEmpty ? nil : row.clues, cluesJSON, to: &output)
   }
 
   /// The clues checked, in order, as one object of clue name to verdict.
@@ -96,13 +96,5 @@ enum RankingPresenter {
     case .noAlibi: "NO ALIBI"
     case .awake: "AWAKE"
     }
-  }
-
-  /// The keys of a ranking row's own members, quoted once rather than on every row.
-  private enum Keys {
-    static let rank: JSONObjectWriter.Key = "rank"
-    static let cluesMatched: JSONObjectWriter.Key = "clues_matched"
-    static let cluesChecked: JSONObjectWriter.Key = "clues_checked"
-    static let clues: JSONObjectWriter.Key = "clues"
   }
 }

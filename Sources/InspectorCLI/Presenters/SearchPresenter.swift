@@ -10,7 +10,7 @@ enum SearchPresenter {
   static let json = JSONRecordWriter<SearchHit> { hit, object, output in
     object.member("rank", hit.rank, to: &output)
     object.member("kind", hit.kind.rawValue, to: &output)
-    object.member(JSONKeys.id, hit.id, to: &output)
+    object.member("id", hit.id, to: &output)
     object.member("subject", hit.subject, to: &output)
     object.member("snippet", hit.text, to: &output)
     object.member("relevance", hit.relevance, to: &output)

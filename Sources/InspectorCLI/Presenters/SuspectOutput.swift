@@ -86,7 +86,7 @@ enum SuspectOutput {
 
   /// The alibi record of `alibi` without text: `id`, `alibi`.
   static let alibiJSON = JSONRecordWriter<Suspect> { suspect, object, output in
-    object.member(JSONKeys.id, suspect.id, to: &output)
-    object.member(JSONKeys.alibi, suspect.alibi, to: &output)
+    object.member("id", suspect.id, to: &output)
+    object.member("alibi", suspect.alibi, to: &output)
   }
 }

@@ -22,23 +22,23 @@ struct SuspectPresenter {
   /// array elements and NDJSON lines, `demo`'s suspects. Its members also open and close
   /// nothing, so a ranking row writes them between its own (``RankingPresenter/json``).
   static let json = JSONRecordWriter<Suspect> { suspect, object, output in
-    object.member(JSONKeys.id, suspect.id, to: &output)
-    object.member(JSONKeys.name, suspect.name, to: &output)
-    object.member(JSONKeys.species, suspect.species, to: &output)
-    object.member(JSONKeys.emoji, suspect.emoji, to: &output)
-    object.member(JSONKeys.pawSize, suspect.pawSize.rawValue, to: &output)
-    object.member(JSONKeys.favoriteFruits, strings: suspect.favoriteFruitNames, to: &output)
-    object.member(JSONKeys.alibi, suspect.alibi, to: &output)
-    object.member(JSONKeys.sleepSchedule, suspect.sleepSchedule, sleepScheduleJSON, to: &output)
-    object.member(JSONKeys.suspicionLevel, suspect.suspicionLevel.value, to: &output)
-    object.member(JSONKeys.suspicionLabel, suspect.suspicionLevel.label.rawValue, to: &output)
+    object.member("id", suspect.id, to: &output)
+    object.member("name", suspect.name, to: &output)
+    object.member("species", suspect.species, to: &output)
+    object.member("emoji", suspect.emoji, to: &output)
+    object.member("paw_size", suspect.pawSize.rawValue, to: &output)
+    object.member("favorite_fruits", strings: suspect.favoriteFruitNames, to: &output)
+    object.member("alibi", suspect.alibi, to: &output)
+    object.member("sleep_schedule", suspect.sleepSchedule, sleepScheduleJSON, to: &output)
+    object.member("suspicion_level", suspect.suspicionLevel.value, to: &output)
+    object.member("suspicion_label", suspect.suspicionLevel.label.rawValue, to: &output)
   }
 
   /// A sleep schedule as `{"sleep": "HH:MM", "wake": "HH:MM"}` (a suspect's `sleep_schedule`,
   /// also in the export document).
   static let sleepScheduleJSON = JSONRecordWriter<SleepSchedule> { schedule, object, output in
-    object.member(JSONKeys.sleep, schedule.sleep.description, to: &output)
-    object.member(JSONKeys.wake, schedule.wake.description, to: &output)
+    object.member("sleep", schedule.sleep.description, to: &output)
+    object.member("wake", schedule.wake.description, to: &output)
   }
 
   /// The suspects as CSV with a header (`demo --format csv`).
@@ -225,20 +225,4 @@ struct SuspectPresenter {
     }
     return lines
   }
-}
-
-/// The keys of the suspect objects, quoted once rather than on every row.
-enum JSONKeys {
-  static let id: JSONObjectWriter.Key = "id"
-  static let name: JSONObjectWriter.Key = "name"
-  static let species: JSONObjectWriter.Key = "species"
-  static let emoji: JSONObjectWriter.Key = "emoji"
-  static let pawSize: JSONObjectWriter.Key = "paw_size"
-  static let favoriteFruits: JSONObjectWriter.Key = "favorite_fruits"
-  static let alibi: JSONObjectWriter.Key = "alibi"
-  static let sleepSchedule: JSONObjectWriter.Key = "sleep_schedule"
-  static let sleep: JSONObjectWriter.Key = "sleep"
-  static let wake: JSONObjectWriter.Key = "wake"
-  static let suspicionLevel: JSONObjectWriter.Key = "suspicion_level"
-  static let suspicionLabel: JSONObjectWriter.Key = "suspicion_label"
 }
