@@ -19,22 +19,20 @@
 struct JSONRecordWriter<Record>: Sendable {
   // MARK: - Properties
 
-  /// Writes `record`'s members into `object`, which knows its layout (pretty or compact) and
+  /// Writes a record's members into `object`, which knows its layout (pretty or compact) and
   /// depth; nested values go one level deeper than the object.
-  let writeMembers:
-    @Sendable (_ record: Record, _ object: inout JSONObjectWriter, _ output: inout UTF8Buffer) ->
-      Void
+  typealias Members =
+    @Sendable (
+      _ record: Record, _ object: inout JSONObjectWriter, _ output: inout UTF8Buffer
+    ) -> Void
+
+  /// Writes `record`'s members (see ``Members``).
+  let writeMembers: Members
 
   // MARK: - Init
 
   /// A writer from the function that writes one record's members.
-  init(
-    _ writeMembers:
-      @escaping @Sendable (
-        _ record: Record, _ object: inout JSONObjectWriter, _ output: inout UTF8Buffer
-      )
-      -> Void
-  ) {
+  init(_ writeMembers: @escaping Members) {
     self.writeMembers = writeMembers
   }
 

@@ -1,8 +1,8 @@
 import CaseStore
 
-/// What the commands that work on the case file as a whole report (docs/operations.md): `init`
-/// and `demo`'s file, `optimize`, `backup` and `restore`. Each report is one record: a JSON
-/// object, a CSV row under its header, a sentence for people.
+/// What the commands that work on the case file as a whole report (docs/operations.md):
+/// `init`, `optimize`, `backup` and `restore`. Each report is one record: a JSON object, a CSV
+/// row under its header, a sentence for people.
 enum CaseFileReportPresenter {
   // MARK: - init
 
