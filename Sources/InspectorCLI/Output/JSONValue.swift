@@ -1,17 +1,19 @@
 /// A JSON value whose objects keep their keys in the order given.
 ///
-/// The layout of the `json` and `ndjson` output formats (docs/output-formats.md "json"):
-/// objects whose keys keep their order, which `JSONEncoder` cannot promise. The commands'
-/// records are written straight to text by their one ``JSONRecordWriter`` each, laid out as a
-/// value built here serialises (its escapes, numbers and indentation are shared); tests build
-/// values to state the expected text. Build values with the cases or with literals
-/// (`["id": 1, "name": "Catie", "emoji": nil]` keeps that key order), then call
-/// ``serialized(pretty:)``.
+/// The `json` output format of README "A short tour": `sql --json` needs objects
+/// whose keys follow the result's column order, which `JSONEncoder` cannot
+/// promise, and every other command may use it too. Build values with the
+/// cases or with literals (`["id": 1, "name": "Catie", "emoji": nil]` keeps
+/// that key order), then call ``serialized(pretty:)``.
 ///
 /// Numbers: ``integer(_:)`` prints every `Int64` exactly, `Int64.min` and
 /// `Int64.max` included; ``double(_:)`` prints the shortest text that reads back
 /// to the same `Double`, always with a fraction or exponent (`1.0`, `0.1`,
 /// `1e+16`), and prints NaN and the infinities as `null`.
+///
+/// The commands' records are written straight to text by their one ``JSONRecordWriter`` each,
+/// laid out as a value built here serialises (the escapes, numbers and indentation are these);
+/// tests build values to state the text they expect.
 public enum JSONValue: Sendable, Equatable {
   /// `null`: an absent value (SQL NULL, a suspect without an emoji).
   case null

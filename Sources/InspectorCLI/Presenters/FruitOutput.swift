@@ -1,7 +1,6 @@
 import CaseStore
 
-/// Fruit objects of README "A short tour": `id`, `name`, `color`; a table of id, fruit and
-/// colour for `fruit list`, a sentence for the commands that change one fruit.
+/// Fruit objects of README "A short tour": `id`, `name`, `color`.
 enum FruitOutput {
   static let csvHeader = ["id", "name", "color"]
 
@@ -38,7 +37,8 @@ enum FruitOutput {
     }
   }
 
-  /// A writer that streams fruits as `fruit list` shows them, in the context's format.
+  /// A writer that streams fruits as `fruit list` shows them, in the context's format: a table
+  /// of id, fruit and colour.
   static func listing(_ context: CommandContext) -> ListingWriter<Fruit> {
     ListingWriter(
       context, json: json, csvHeader: csvHeader, csv: csvFields,
