@@ -37,7 +37,9 @@ struct RankCommand: InspectorCommand {
     let database = try context.openDatabase(write: false)
     // Ties are ordered by name_key: make the keys other clients wrote right first.
     database.refoldPendingKeysIfAny()
-    let listing = RankingPresenter.listing(context, explain: context[explain])
+    let presenter = SuspectPresenter(style: context.style)
+    let explain = context[explain]
+    let listing = RankingPresenter.listing(context, presenter: presenter, explain: explain)
     let ranking = SuspicionRanking(database: database)
     if let reference = try context[incident] {
       let incident = try database.incidents.find(id: reference.value)

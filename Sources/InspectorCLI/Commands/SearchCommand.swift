@@ -41,7 +41,9 @@ struct SearchCommand: InspectorCommand {
         "inspector: warning: \(pending) recent change(s) are not indexed yet (the file is"
           + " read-only here)\n")
     }
-    let marks = SearchPresenter.marks(context)
+    let marks =
+      context.format == .table && context.style.usesColor
+      ? (open: "\u{1B}[1m", close: "\u{1B}[22m") : (open: "[", close: "]")
     let hits = try database.search(
       try context[text], raw: context[raw], limit: try context[limit]?.value ?? 20, marks: marks)
     try SearchPresenter.write(hits, context)

@@ -40,9 +40,10 @@ enum RankingPresenter {
   }
 
   /// A writer that streams a ranking as `rank` shows it, in the context's format.
-  static func listing(_ context: CommandContext, explain: Bool) -> ListingWriter<RankedSuspect> {
-    let presenter = SuspectPresenter(style: context.style)
-    return ListingWriter(
+  static func listing(
+    _ context: CommandContext, presenter: SuspectPresenter, explain: Bool
+  ) -> ListingWriter<RankedSuspect> {
+    ListingWriter(
       context, json: json, csvHeader: csvHeader,
       writeCSV: { CSVWriter.appendRecord(csvFields($0), to: &$1) },
       layout: { tableLayout(firstPage: $0, presenter: presenter, explain: explain) })

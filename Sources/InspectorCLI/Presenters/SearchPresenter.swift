@@ -16,12 +16,6 @@ enum SearchPresenter {
     object.member("relevance", hit.relevance, to: &output)
   }
 
-  /// The marks around matched words: bold on a colour terminal's table, else `[` and `]`.
-  static func marks(_ context: CommandContext) -> (open: String, close: String) {
-    context.format == .table && context.style.usesColor
-      ? (open: "\u{1B}[1m", close: "\u{1B}[22m") : (open: "[", close: "]")
-  }
-
   /// Writes `hits` to the output in the context's format; a table with no hit says
   /// `No matches.` instead.
   ///
