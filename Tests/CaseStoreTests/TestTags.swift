@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The tags of the slow suites of the case store (README "Tests"; docs/design.md "Testing").
-/// A suite tagged ``slow`` also carries ``Testing/Trait/slowSuite``, which leaves it out of the
+/// The tags of the case store's slow suites (README "Tests"; docs/design.md "Testing"). What is
+/// tagged ``slow`` also carries ``Testing/Trait/skippedInFastSet``, which leaves it out of the
 /// fast set, `INSPECTOR_FAST_TESTS=1 swift test`; CI (`swift test`) runs everything.
 extension Tag {
   /// Left out of the fast set: takes seconds on 2 cores where most suites take milliseconds.
@@ -12,10 +12,10 @@ extension Tag {
 }
 
 extension Trait where Self == ConditionTrait {
-  /// Skips a ``Tag/slow`` suite when `INSPECTOR_FAST_TESTS` is `1` (the fast set).
-  static var slowSuite: Self {
+  /// Skips a ``Tag/slow`` suite or test when `INSPECTOR_FAST_TESTS` is `1` (the fast set).
+  static var skippedInFastSet: Self {
     .disabled(
       if: ProcessInfo.processInfo.environment["INSPECTOR_FAST_TESTS"] == "1",
-      "a slow suite: INSPECTOR_FAST_TESTS=1 leaves it out")
+      "slow: INSPECTOR_FAST_TESTS=1 leaves it out")
   }
 }

@@ -21,7 +21,7 @@ import Testing
 /// length).
 @Suite(
   "Model-based test: random commands against an in-memory model",
-  .tags(.slow, .modelBased), .slowSuite)
+  .tags(.slow, .modelBased), .skippedInFastSet)
 struct ModelBasedTests {
   // MARK: - Properties
 
