@@ -3,7 +3,7 @@ import Foundation
 /// The folded keys stored beside names, for case-insensitive uniqueness and look-ups.
 ///
 /// `animals.species_key` and `fruits.name_key` hold ``caseKey(_:)``; `animals.name_key` holds
-/// ``sortKey(_:)``, which also orders the ranking's ties (README "The ranking"). Both are NFC, so
+/// ``sortKey(_:)``, which also orders the ranking's ties (docs/ranking.md). Both are NFC, so
 /// `Rénard` typed precomposed or decomposed folds the same.
 ///
 /// ASCII text (most names) takes a fast path that lowercases `A`-`Z` and gives the same key as

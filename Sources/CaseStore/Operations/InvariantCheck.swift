@@ -5,8 +5,8 @@ import SQLiteKit
 /// values outside the domain (written with `PRAGMA ignore_check_constraints` or by a rebuilt
 /// table without its CHECKs). Read-only: it reports, never repairs.
 ///
-/// The rules come from `migrations/0005_guarded_derived_columns.sql` and the README's
-/// "The documented schema".
+/// The rules come from `migrations/0005_guarded_derived_columns.sql` and docs/schema.md
+/// "Derived columns and their triggers".
 enum InvariantCheck {
   /// Findings listed per kind before the rest are summed up in one line.
   static let listLimit = 200
