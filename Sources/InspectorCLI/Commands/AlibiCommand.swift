@@ -32,15 +32,7 @@ struct AlibiCommand: ReadingCommand, WritingCommand {
 
   /// Prints the alibi.
   func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
-    let suspect = try db.suspects.find(try context[animal])
-    return Render.record(
-      context, json: [("id", .integer(suspect.id)), ("alibi", .string(suspect.alibi))],
-      csvHeader: ["id", "alibi"], csv: ["\(suspect.id)", suspect.alibi]
-    ) {
-      suspect.hasNoAlibi
-        ? "\(SuspectPresenter.title(suspect)) has no alibi."
-        : TextRules.displayable(suspect.alibi)
-    }
+    SuspectOutput.renderAlibi(try db.suspects.find(try context[animal]), context)
   }
 
   /// Sets or clears the alibi.
@@ -50,10 +42,6 @@ struct AlibiCommand: ReadingCommand, WritingCommand {
     let suspect = try db.changeSuspect(try context[animal]) { id in
       try db.suspects.setAlibi(id: id, clear ? "" : text ?? "")
     }
-    let message =
-      suspect.alibi.isEmpty
-      ? "Cleared the alibi of \(SuspectPresenter.title(suspect))."
-      : "Recorded the alibi of \(SuspectPresenter.title(suspect))."
-    return SuspectOutput.render(suspect, context, message: message)
+    return SuspectOutput.render(suspect, context, after: .alibi)
   }
 }

@@ -21,9 +21,6 @@ struct AnimalAddCommand: WritingCommand {
       NewSuspect(
         name: try context[name], species: try context[species], pawSize: try context[paw],
         emoji: try context[emoji], favoriteFruits: try context[fruits]))
-    return SuspectOutput.render(
-      suspect, context,
-      message: "Added \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"
-        + " (id \(suspect.id)).")
+    return SuspectOutput.render(suspect, context, after: .added)
   }
 }

@@ -26,10 +26,7 @@ struct AnimalEditCommand: WritingCommand {
     let suspect = try db.changeSuspect(try context[animal]) { id in
       try db.suspects.edit(id: id, edit)
     }
-    return SuspectOutput.render(
-      suspect, context,
-      message: "Updated \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"
-        + " (id \(suspect.id)).")
+    return SuspectOutput.render(suspect, context, after: .updated)
   }
 
   /// The change the options ask for.

@@ -14,9 +14,6 @@ struct AnimalRemoveCommand: WritingCommand {
   func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let id = try db.suspects.resolve(try context[animal])
     let suspect = try db.suspects.remove(id: id)
-    return SuspectOutput.render(
-      suspect, context,
-      message: "Removed \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"
-        + " (id \(suspect.id)).")
+    return SuspectOutput.render(suspect, context, after: .removed)
   }
 }

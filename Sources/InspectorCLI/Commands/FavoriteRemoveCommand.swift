@@ -16,6 +16,6 @@ struct FavoriteRemoveCommand: WritingCommand {
     let suspect = try db.changeSuspect(try context[animal]) { id in
       try db.suspects.removeFavorite(id: id, fruit: try context[fruit])
     }
-    return SuspectOutput.renderFavorites(suspect, context)
+    return SuspectOutput.render(suspect, context, after: .favorites)
   }
 }

@@ -24,8 +24,7 @@ struct FruitEditCommand: WritingCommand {
   func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let fruit = try db.fruits.edit(
       try context[self.fruit], edit(context))
-    return FruitOutput.render(
-      fruit, context, message: "Updated \(fruit.name) (\(fruit.color), id \(fruit.id)).")
+    return FruitOutput.render(fruit, context, after: .updated)
   }
 
   /// The change the options ask for.

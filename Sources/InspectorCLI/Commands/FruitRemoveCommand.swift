@@ -14,6 +14,6 @@ struct FruitRemoveCommand: WritingCommand {
 
   func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let fruit = try db.fruits.remove(try context[self.fruit])
-    return FruitOutput.render(fruit, context, message: "Removed \(fruit.name).")
+    return FruitOutput.render(fruit, context, after: .removed)
   }
 }

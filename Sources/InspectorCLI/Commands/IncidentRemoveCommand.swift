@@ -14,6 +14,6 @@ struct IncidentRemoveCommand: WritingCommand {
   func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let incident = try db.incidents.remove(
       "\(try context[id].value)")
-    return IncidentPresenter.render(incident, context, verb: "Removed")
+    return IncidentPresenter.render(incident, context, after: .removed)
   }
 }

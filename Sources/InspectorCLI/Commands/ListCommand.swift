@@ -84,10 +84,4 @@ struct ListCommand: ReadingCommand {
     filter.offset = try context[offset]?.value ?? 0
     return filter
   }
-
-  /// The suspects as CSV with a header.
-  static func csv(_ suspects: [Suspect]) -> String {
-    CSVWriter.document(
-      header: SuspectPresenter.csvHeader, rows: suspects.map(SuspectPresenter.csvFields))
-  }
 }

@@ -21,9 +21,6 @@ struct SuspectCommand: WritingCommand {
     let suspect = try db.changeSuspect(try context[animal]) { id in
       try db.suspects.setSuspicionLevel(id: id, level)
     }
-    return SuspectOutput.render(
-      suspect, context,
-      message: "\(SuspectPresenter.title(suspect)): suspicion \(level.value)"
-        + " (\(level.label.rawValue))")
+    return SuspectOutput.render(suspect, context, after: .suspicionLevel)
   }
 }
