@@ -15,8 +15,7 @@ struct FruitAddCommand: WritingCommand {
 
   func run(_ context: CommandContext, _ db: CaseWriter) throws -> String {
     let color = try Fruit.normalizedColor(try context[self.color])
-    let fruit = try db.fruits.add(
-      name: try context[name], color: color)
+    let fruit = try db.fruits.add(name: try context[name], color: color)
     return FruitOutput.render(fruit, context, after: .added)
   }
 }
