@@ -43,8 +43,9 @@ extension CaseDatabase {
   /// Columns the database derives itself (docs/schema.md), left out of the words and the
   /// before/after values.
   static let derivedColumns: Set<String> = [
-    "animals.species_key", "animals.name_key", "animals.keys_pending", "animals.suspicion_level",
-    "fruits.name_key", "fruits.key_pending",
+    "animals.species_key", "animals.species_folded_from", "animals.name_key",
+    "animals.name_folded_from", "animals.suspicion_level", "fruits.name_key",
+    "fruits.name_folded_from",
   ]
 
   /// The changeset that turns the case file at `base` (e.g. a backup, or the copy an
