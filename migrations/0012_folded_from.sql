@@ -2,16 +2,21 @@
 -- from exactly the text now stored. No marks, no folding in SQL beyond lower().
 --
 -- Folded keys (animals.species_key, animals.name_key, fruits.name_key) hold Unicode folds
--- (Sources/CaseStore/Model/NameKey.swift). SQL's lower() gives exactly that fold for text made
--- only of printable ASCII; for any other text only inspector can fold it, and it stores beside
--- the key the text it folded: animals.species_folded_from, animals.name_folded_from,
--- fruits.name_folded_from (NULL when lower() is the key). inspector writes the key and its
--- folded_from in one statement.
+-- (Sources/CaseStore/Model/NameKey.swift). SQL's lower() gives exactly that fold for ASCII
+-- text, so SQL vouches for it there; for any other text only inspector can fold it, and it
+-- stores beside the key the text it folded: animals.species_folded_from,
+-- animals.name_folded_from, fruits.name_folded_from (NULL for ASCII text). inspector writes the
+-- key and its folded_from in one statement.
+--
+-- "ASCII" is tested as length(CAST(x AS BLOB)) = length(x): as many bytes as characters. It is
+-- false for any character beyond ASCII (two bytes or more in UTF-8) and for a NUL, before which
+-- length() stops counting (GLOB stops there too, so it cannot be used).
 --
 -- Every other write gets SQL's key: the triggers below set key = lower(text) (and folded_from
--- to NULL) whenever the key is not lower(text) and folded_from is not the text as stored. So a
--- text another client changes loses inspector's folding at once, and so does a key edited by
--- hand (a key that changes while its folded_from stays). The unique indexes on species_key and
+-- to NULL) whenever the key is not lower(text) and folded_from does not vouch for it: the text
+-- is ASCII, or folded_from is not the text as stored. So a text another client changes loses
+-- inspector's folding at once, and so does a key edited by hand (a key that changes while its
+-- folded_from stays). The unique indexes on species_key and
 -- fruits.name_key stay: every client is refused a species or fruit that differs from another
 -- only in ASCII letter case.
 --
@@ -37,11 +42,11 @@ ALTER TABLE animals ADD COLUMN name_folded_from TEXT;
 ALTER TABLE fruits ADD COLUMN name_folded_from TEXT;
 
 UPDATE animals SET species_folded_from = species
-WHERE keys_pending = 0 AND species GLOB '*[^ -~]*';
+WHERE keys_pending = 0 AND length(CAST(species AS BLOB)) > length(species);
 UPDATE animals SET name_folded_from = name
-WHERE keys_pending = 0 AND name GLOB '*[^ -~]*';
+WHERE keys_pending = 0 AND length(CAST(name AS BLOB)) > length(name);
 UPDATE fruits SET name_folded_from = name
-WHERE key_pending = 0 AND name GLOB '*[^ -~]*';
+WHERE key_pending = 0 AND length(CAST(name AS BLOB)) > length(name);
 
 -- A row whose SQL key would repeat another row's key stays as it is (OR IGNORE): `check`
 -- reports the pair, as it reports any two rows that are one ignoring case.
@@ -56,59 +61,70 @@ ALTER TABLE animals DROP COLUMN keys_pending;
 ALTER TABLE fruits DROP COLUMN key_pending;
 
 CREATE INDEX animals_unvouched_keys ON animals (id)
-WHERE (species GLOB '*[^ -~]*' AND species_folded_from IS NOT species)
-  OR (name GLOB '*[^ -~]*' AND name_folded_from IS NOT name);
+WHERE (length(CAST(species AS BLOB)) > length(species) AND species_folded_from IS NOT species)
+  OR (length(CAST(name AS BLOB)) > length(name) AND name_folded_from IS NOT name);
 CREATE INDEX fruits_unvouched_keys ON fruits (id)
-WHERE name GLOB '*[^ -~]*' AND name_folded_from IS NOT name;
+WHERE length(CAST(name AS BLOB)) > length(name) AND name_folded_from IS NOT name;
 
--- A key is inspector's when its folded_from is the text as stored (on an update: and the key
--- did not change alone); otherwise it is lower(text), and folded_from NULL.
+-- The key of text beyond ASCII is inspector's when its folded_from is the text as stored (on an
+-- update: and the key did not change alone); every other key becomes lower(text), its
+-- folded_from NULL.
 CREATE TRIGGER animals_keys_after_insert AFTER INSERT ON animals
-WHEN (NEW.species_folded_from IS NOT NEW.species
-    AND (NEW.species_key IS NOT lower(NEW.species) OR NEW.species_folded_from IS NOT NULL))
-  OR (NEW.name_folded_from IS NOT NEW.name
-    AND (NEW.name_key IS NOT lower(NEW.name) OR NEW.name_folded_from IS NOT NULL))
+WHEN NOT (length(CAST(NEW.species AS BLOB)) > length(NEW.species)
+      AND NEW.species_folded_from IS NEW.species)
+    AND (NEW.species_key IS NOT lower(NEW.species) OR NEW.species_folded_from IS NOT NULL)
+  OR NOT (length(CAST(NEW.name AS BLOB)) > length(NEW.name)
+      AND NEW.name_folded_from IS NEW.name)
+    AND (NEW.name_key IS NOT lower(NEW.name) OR NEW.name_folded_from IS NOT NULL)
 BEGIN
   UPDATE animals SET
-    species_key = iif(NEW.species_folded_from IS NEW.species, NEW.species_key, lower(NEW.species)),
-    species_folded_from = iif(NEW.species_folded_from IS NEW.species, NEW.species, NULL),
-    name_key = iif(NEW.name_folded_from IS NEW.name, NEW.name_key, lower(NEW.name)),
-    name_folded_from = iif(NEW.name_folded_from IS NEW.name, NEW.name, NULL)
-  WHERE id = NEW.id;
+    species_key = lower(NEW.species), species_folded_from = NULL
+  WHERE id = NEW.id AND NOT (length(CAST(NEW.species AS BLOB)) > length(NEW.species)
+    AND NEW.species_folded_from IS NEW.species);
+  UPDATE animals SET
+    name_key = lower(NEW.name), name_folded_from = NULL
+  WHERE id = NEW.id AND NOT (length(CAST(NEW.name AS BLOB)) > length(NEW.name)
+    AND NEW.name_folded_from IS NEW.name);
 END;
 
 CREATE TRIGGER animals_keys_after_update
 AFTER UPDATE OF name, species, species_key, name_key, species_folded_from, name_folded_from
 ON animals
-WHEN (NOT (NEW.species_folded_from IS NEW.species AND (NEW.species_key IS OLD.species_key
-      OR NEW.species_folded_from IS NOT OLD.species_folded_from))
-    AND (NEW.species_key IS NOT lower(NEW.species) OR NEW.species_folded_from IS NOT NULL))
-  OR (NOT (NEW.name_folded_from IS NEW.name AND (NEW.name_key IS OLD.name_key
-      OR NEW.name_folded_from IS NOT OLD.name_folded_from))
-    AND (NEW.name_key IS NOT lower(NEW.name) OR NEW.name_folded_from IS NOT NULL))
+WHEN NOT (length(CAST(NEW.species AS BLOB)) > length(NEW.species)
+      AND NEW.species_folded_from IS NEW.species
+      AND (NEW.species_key IS OLD.species_key
+        OR NEW.species_folded_from IS NOT OLD.species_folded_from))
+    AND (NEW.species_key IS NOT lower(NEW.species) OR NEW.species_folded_from IS NOT NULL)
+  OR NOT (length(CAST(NEW.name AS BLOB)) > length(NEW.name)
+      AND NEW.name_folded_from IS NEW.name
+      AND (NEW.name_key IS OLD.name_key OR NEW.name_folded_from IS NOT OLD.name_folded_from))
+    AND (NEW.name_key IS NOT lower(NEW.name) OR NEW.name_folded_from IS NOT NULL)
 BEGIN
   UPDATE animals SET
-    species_key = iif(NEW.species_folded_from IS NEW.species AND (NEW.species_key IS OLD.species_key
-      OR NEW.species_folded_from IS NOT OLD.species_folded_from), NEW.species_key, lower(NEW.species)),
-    species_folded_from = iif(NEW.species_folded_from IS NEW.species AND (NEW.species_key IS OLD.species_key
-      OR NEW.species_folded_from IS NOT OLD.species_folded_from), NEW.species, NULL),
-    name_key = iif(NEW.name_folded_from IS NEW.name AND (NEW.name_key IS OLD.name_key
-      OR NEW.name_folded_from IS NOT OLD.name_folded_from), NEW.name_key, lower(NEW.name)),
-    name_folded_from = iif(NEW.name_folded_from IS NEW.name AND (NEW.name_key IS OLD.name_key
-      OR NEW.name_folded_from IS NOT OLD.name_folded_from), NEW.name, NULL)
-  WHERE id = NEW.id;
+    species_key = lower(NEW.species), species_folded_from = NULL
+  WHERE id = NEW.id AND NOT (length(CAST(NEW.species AS BLOB)) > length(NEW.species)
+    AND NEW.species_folded_from IS NEW.species
+    AND (NEW.species_key IS OLD.species_key
+      OR NEW.species_folded_from IS NOT OLD.species_folded_from));
+  UPDATE animals SET
+    name_key = lower(NEW.name), name_folded_from = NULL
+  WHERE id = NEW.id AND NOT (length(CAST(NEW.name AS BLOB)) > length(NEW.name)
+    AND NEW.name_folded_from IS NEW.name
+    AND (NEW.name_key IS OLD.name_key OR NEW.name_folded_from IS NOT OLD.name_folded_from));
 END;
 
 CREATE TRIGGER fruits_keys_after_insert AFTER INSERT ON fruits
-WHEN NEW.name_folded_from IS NOT NEW.name
+WHEN NOT (length(CAST(NEW.name AS BLOB)) > length(NEW.name)
+    AND NEW.name_folded_from IS NEW.name)
   AND (NEW.name_key IS NOT lower(NEW.name) OR NEW.name_folded_from IS NOT NULL)
 BEGIN
   UPDATE fruits SET name_key = lower(NEW.name), name_folded_from = NULL WHERE id = NEW.id;
 END;
 
 CREATE TRIGGER fruits_keys_after_update AFTER UPDATE OF name, name_key, name_folded_from ON fruits
-WHEN NOT (NEW.name_folded_from IS NEW.name AND (NEW.name_key IS OLD.name_key
-    OR NEW.name_folded_from IS NOT OLD.name_folded_from))
+WHEN NOT (length(CAST(NEW.name AS BLOB)) > length(NEW.name)
+    AND NEW.name_folded_from IS NEW.name
+    AND (NEW.name_key IS OLD.name_key OR NEW.name_folded_from IS NOT OLD.name_folded_from))
   AND (NEW.name_key IS NOT lower(NEW.name) OR NEW.name_folded_from IS NOT NULL)
 BEGIN
   UPDATE fruits SET name_key = lower(NEW.name), name_folded_from = NULL WHERE id = NEW.id;

@@ -3,9 +3,9 @@ import SQLiteKit
 /// A table whose rows carry folded keys, and the rows whose keys nobody vouches for
 /// (`migrations/0012_folded_from.sql`, docs/schema.md "Folded keys").
 ///
-/// A key is vouched for when SQL's `lower()` gives it exactly (the text is printable ASCII) or
-/// when inspector folded it from exactly the text now stored (its `*_folded_from` column holds
-/// that text). Every other row (text beyond ASCII that another client wrote) holds SQL's key,
+/// A key is vouched for when SQL's `lower()` gives it exactly (the text is ASCII) or when
+/// inspector folded it from exactly the text now stored (its `*_folded_from` column holds that
+/// text). Every other row (text beyond ASCII that another client wrote) holds SQL's key,
 /// `lower(text)`, which folds ASCII letters only: look-ups and inspector's uniqueness checks
 /// compare those rows in Swift, and writes re-fold them.
 enum KeyedTable: CaseIterable {
@@ -21,10 +21,10 @@ enum KeyedTable: CaseIterable {
     switch self {
     case .animals:
       """
-      (species GLOB '*[^ -~]*' AND species_folded_from IS NOT species)
-        OR (name GLOB '*[^ -~]*' AND name_folded_from IS NOT name)
+      (length(CAST(species AS BLOB)) > length(species) AND species_folded_from IS NOT species)
+        OR (length(CAST(name AS BLOB)) > length(name) AND name_folded_from IS NOT name)
       """
-    case .fruits: "name GLOB '*[^ -~]*' AND name_folded_from IS NOT name"
+    case .fruits: "length(CAST(name AS BLOB)) > length(name) AND name_folded_from IS NOT name"
     }
   }
 }
@@ -54,10 +54,11 @@ extension CaseDatabase {
 
 extension NameKey {
   /// What inspector stores in a key's `*_folded_from` column beside the key it folded from
-  /// `text`: `nil` for printable-ASCII text, whose key SQL's `lower()` gives exactly (the
-  /// schema's triggers check it), else `text` itself, which vouches for the key as long as the
-  /// text stays as it is (`migrations/0012_folded_from.sql`).
+  /// `text`: `nil` for ASCII text without NUL, whose key SQL's `lower()` gives exactly (the
+  /// schema's triggers keep it so), else `text` itself, which vouches for the key as long as
+  /// the text stays as it is (`migrations/0012_folded_from.sql`; the schema tells the two apart
+  /// as `length(CAST(text AS BLOB)) > length(text)`).
   package static func foldedFrom(_ text: String) -> String? {
-    isPlainASCII(text) ? nil : text
+    text.utf8.allSatisfy { $0 != 0 && $0 < 0x80 } ? nil : text
   }
 }
