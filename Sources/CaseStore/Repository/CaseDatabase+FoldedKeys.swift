@@ -51,14 +51,3 @@ extension CaseDatabase {
     try fruits.refoldUnvouchedKeys()
   }
 }
-
-extension NameKey {
-  /// What inspector stores in a key's `*_folded_from` column beside the key it folded from
-  /// `text`: `nil` for ASCII text without NUL, whose key SQL's `lower()` gives exactly (the
-  /// schema's triggers keep it so), else `text` itself, which vouches for the key as long as
-  /// the text stays as it is (`migrations/0012_folded_from.sql`; the schema tells the two apart
-  /// as `length(CAST(text AS BLOB)) > length(text)`).
-  package static func foldedFrom(_ text: String) -> String? {
-    text.utf8.allSatisfy { $0 != 0 && $0 < 0x80 } ? nil : text
-  }
-}
