@@ -113,13 +113,14 @@ enum InvariantCheck {
         unvouched.append(id)
       } else if findings.count < listLimit {
         let foldedFrom =
-          table == "animals" ? "species_folded_from = NULL, name_folded_from = NULL" : "name_folded_from = NULL"
+          table == "animals"
+          ? "species_folded_from = NULL, name_folded_from = NULL" : "name_folded_from = NULL"
         findings.append(
           CheckFinding(
             .fault, .derivedColumn, table: table, row: "id \(id)",
             "the folded keys do not match the \(uniqueKeyName) and name as stored",
-            hint: "the schema's triggers then give the row SQL's keys, and any inspector write "
-              + "re-folds them: UPDATE \(table) SET \(foldedFrom) WHERE id = \(id)"))
+            hint: "UPDATE \(table) SET \(foldedFrom) WHERE id = \(id) gives the row SQL's keys, "
+              + "and the next inspector write folds them"))
       }
     }
     if !unvouched.isEmpty {

@@ -104,7 +104,8 @@ public final class CaseDatabase {
   ///
   /// Inside an open transaction (a repository call made in another `write`) it is the
   /// savepoint `case_write` instead: a failed inner call undoes only itself, and the enclosing
-  /// write decides about the rest.
+  /// write decides about the rest. Before `body`, rows whose keys nobody vouches for get
+  /// inspector's Unicode keys (docs/schema.md "Folded keys"); reads never do this.
   ///
   /// - Throws: What `body` throws, or `SQLiteError` (e.g. `ResultCode.busy`).
   public func write<T>(_ body: () throws -> T) throws -> T {

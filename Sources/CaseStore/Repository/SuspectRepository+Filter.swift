@@ -54,7 +54,8 @@ extension SuspectRepository {
     var parameters: [any SQLiteBindable] = []
     if let species = filter.species {
       let ids = unvouchedSpeciesIDs.map(String.init).joined(separator: ", ")
-      conditions.append(ids.isEmpty ? "a.species_key = ?" : "(a.species_key = ? OR a.id IN (\(ids)))")
+      conditions.append(
+        ids.isEmpty ? "a.species_key = ?" : "(a.species_key = ? OR a.id IN (\(ids)))")
       parameters.append(NameKey.caseKey(species.trimmingSpaces()))
     }
     if let paw = filter.pawSize {

@@ -367,7 +367,8 @@ public struct SuspectRepository {
   /// ignoring case (the unique index checks the rest).
   private func requireSpeciesFree(_ species: String, except id: Int64?) throws {
     let folded = NameKey.caseKey(species)
-    if try unvouchedRows().contains(where: { $0.id != id && NameKey.caseKey($0.species) == folded }) {
+    if try unvouchedRows().contains(where: { $0.id != id && NameKey.caseKey($0.species) == folded })
+    {
       throw CaseError.duplicateSpecies(species)
     }
   }

@@ -142,9 +142,9 @@ extension CaseDatabase {
     let queuedFilter =
       excludingQueued
       ? """
-        AND s.rowid NOT IN (SELECT ref * 4 + CASE kind WHEN 'suspect' THEN 1
-          WHEN 'alibi' THEN 2 ELSE 3 END FROM search_queue)
-        """ : ""
+      AND s.rowid NOT IN (SELECT ref * 4 + CASE kind WHEN 'suspect' THEN 1
+        WHEN 'alibi' THEN 2 ELSE 3 END FROM search_queue)
+      """ : ""
     let rows = try connection.prepare(
       """
       SELECT s.kind, s.ref, s.shown, highlight(\(name), 3, char(64976), char(64977)),
@@ -208,7 +208,9 @@ extension CaseDatabase {
       "INSERT INTO temp.search_recent (rowid, kind, ref, shown, text) VALUES (?, ?, ?, ?, ?)")
     for (kind, ref) in queued {
       guard let shown = try searchedText(kind, ref) else { continue }
-      try insert.run([Self.searchRowID(kind, ref), kind.rawValue, ref, shown, SearchText.folded(shown)])
+      try insert.run([
+        Self.searchRowID(kind, ref), kind.rawValue, ref, shown, SearchText.folded(shown),
+      ])
     }
     return try body()
   }
