@@ -158,6 +158,28 @@ struct OtherClientWriteTests {
     #expect(try other.suspects.count() == 11)
   }
 
+  /// The rows nobody vouches for are read through the partial indexes of migration 0012, never
+  /// by scanning the tables: the probe of every write and the rows every look-up compares.
+  @Test func rowsNobodyVouchesForAreReadThroughThePartialIndexes() throws {
+    let database = try seededDatabase()
+    for (sql, index) in [
+      (CaseDatabase.unvouchedProbe, "animals_unvouched_keys"),
+      (CaseDatabase.unvouchedProbe, "fruits_unvouched_keys"),
+      (
+        "SELECT id FROM animals WHERE \(KeyedTable.animals.unvouchedCondition) ORDER BY id",
+        "animals_unvouched_keys"
+      ),
+      (
+        "SELECT id FROM fruits WHERE \(KeyedTable.fruits.unvouchedCondition) ORDER BY id",
+        "fruits_unvouched_keys"
+      ),
+    ] {
+      let plan = try database.rows("EXPLAIN QUERY PLAN " + sql).map { $0[3].textValue ?? "" }
+      #expect(plan.contains { $0.hasSuffix("USING INDEX \(index)") }, "\(plan)")
+      #expect(!plan.contains { $0 == "SCAN animals" || $0 == "SCAN fruits" }, "\(plan)")
+    }
+  }
+
   @Test func namesInsertedThroughSQLSortInTheirPlace() throws {
     let database = try seededDatabase()
     // Ties on level 0 are ordered by name ignoring case and accents: Aaron and Ábel come first.
