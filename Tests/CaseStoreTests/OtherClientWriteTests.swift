@@ -158,6 +158,21 @@ struct OtherClientWriteTests {
     #expect(try other.suspects.count() == 11)
   }
 
+  /// Two species one ignoring case beyond ASCII, both from the shell: the first cannot take
+  /// its Unicode species key (the second holds it), but its name is folded all the same.
+  @Test func aRowWhoseSpeciesKeyCollidesStillGetsItsNameFolded() throws {
+    let database = try seededDatabase()
+    try database.connection.execute(
+      """
+      INSERT INTO animals (id, name, species, paw_size) VALUES (11, '\u{C1}bel', '\u{391}\u{39B}', 'small');
+      INSERT INTO animals (id, name, species, paw_size) VALUES (12, 'Zed', '\u{3B1}\u{3BB}', 'small');
+      """)
+    try database.write {}
+    #expect(try keys(database, id: 11) == ["\u{391}\u{39B}", "abel", "1"])
+    #expect(try topNames(database, 2) == ["\u{C1}bel", "Catie"])
+    #expect(throws: CaseError.self) { try database.suspects.find("\u{3B1}\u{3BB}") }
+  }
+
   /// The rows nobody vouches for are read through the partial indexes of migration 0012, never
   /// by scanning the tables: the probe of every write and the rows every look-up compares.
   @Test func rowsNobodyVouchesForAreReadThroughThePartialIndexes() throws {

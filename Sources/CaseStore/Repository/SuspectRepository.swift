@@ -324,8 +324,8 @@ public struct SuspectRepository {
 
   /// Gives the rows nobody vouches for inspector's Unicode keys, with the text each was folded
   /// from, so that the unique index on `species_key` and the orders by `name_key` see them as
-  /// inspector would. A row whose Unicode key collides with another's (a duplicate stored
-  /// through plain SQL) keeps SQL's key.
+  /// inspector would. A row whose Unicode species key collides with another's (a duplicate
+  /// stored through plain SQL) keeps SQL's species key; its name is still folded.
   func refoldUnvouchedKeys() throws {
     let update = try database.statement(
       """
@@ -333,9 +333,11 @@ public struct SuspectRepository {
         name_folded_from = ?
       WHERE id = ?
       """)
+    let updateName = try database.statement(
+      "UPDATE animals SET name_key = ?, name_folded_from = ? WHERE id = ?")
     // In batches along the partial index, so memory stays flat however many rows there are.
-    // A row whose Unicode key collides fails alone (SQLite undoes only that statement) and
-    // stays as it was; the cursor moves past it.
+    // A row whose species key collides fails alone (SQLite undoes only that statement), gets
+    // its name key alone, and stays unvouched; the cursor moves past it.
     var after: Int64 = 0
     while true {
       let batch = try candidates(
@@ -352,7 +354,9 @@ public struct SuspectRepository {
             NameKey.caseKey(row.species), NameKey.foldedFrom(row.species),
             NameKey.sortKey(row.name), NameKey.foldedFrom(row.name), row.id,
           ])
-        } catch let error as SQLiteError where error.code == .constraint {}
+        } catch let error as SQLiteError where error.code == .constraint {
+          try updateName.run([NameKey.sortKey(row.name), NameKey.foldedFrom(row.name), row.id])
+        }
       }
     }
   }
