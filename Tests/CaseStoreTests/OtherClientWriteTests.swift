@@ -173,6 +173,20 @@ struct OtherClientWriteTests {
     #expect(throws: CaseError.self) { try database.suspects.find("\u{3B1}\u{3BB}") }
   }
 
+  /// Text a write puts back through SQL (undo restores the name it recorded) ends that write
+  /// with inspector's key: every write folds what it leaves unvouched before it commits.
+  @Test func aNameUndoPutsBackGetsInspectorsKeyInTheSameWrite() throws {
+    let database = try seededDatabase()
+    let id = try database.suspects.add(
+      NewSuspect(name: "\u{C9}douard", species: "Eel", pawSize: .small)
+    ).id
+    try database.suspects.edit(id: id, SuspectEdit(name: "Ed"))
+    #expect(try keys(database, id: id) == ["eel", "ed", "0"])
+    _ = try database.history.undo()
+    #expect(try database.suspects.suspect(id: id)?.name == "\u{C9}douard")
+    #expect(try keys(database, id: id) == ["eel", "edouard", "0"])
+  }
+
   /// The rows nobody vouches for are read through the partial indexes of migration 0012, never
   /// by scanning the tables: the probe of every write and the rows every look-up compares.
   @Test func rowsNobodyVouchesForAreReadThroughThePartialIndexes() throws {

@@ -104,15 +104,18 @@ public final class CaseDatabase {
   ///
   /// Inside an open transaction (a repository call made in another `write`) it is the
   /// savepoint `case_write` instead: a failed inner call undoes only itself, and the enclosing
-  /// write decides about the rest. Before `body`, rows whose keys nobody vouches for get
-  /// inspector's Unicode keys (docs/schema.md "Folded keys"); reads never do this.
+  /// write decides about the rest. Before and after `body`, rows whose keys nobody vouches for
+  /// get inspector's Unicode keys (docs/schema.md "Folded keys"); reads never do this.
   ///
   /// - Throws: What `body` throws, or `SQLiteError` (e.g. `ResultCode.busy`).
   public func write<T>(_ body: () throws -> T) throws -> T {
     func refoldThenRun() throws -> T {
-      // Rows other clients wrote get their Unicode keys before any change relies on them.
+      // Rows other clients wrote get their Unicode keys before any change relies on them, and
+      // text the body wrote through SQL (undo, changes apply) gets them before the commit.
       try refoldUnvouchedKeys()
-      return try body()
+      let result = try body()
+      try refoldUnvouchedKeys()
+      return result
     }
     guard connection.isAutocommit else {
       return try connection.inSavepoint(named: "case_write", refoldThenRun)
