@@ -16,14 +16,13 @@
 -- to NULL) whenever the key is not lower(text) and folded_from does not vouch for it: the text
 -- is ASCII, or folded_from is not the text as stored. So a text another client changes loses
 -- inspector's folding at once, and so does a key edited by hand (a key that changes while its
--- folded_from stays). The unique indexes on species_key and
--- fruits.name_key stay: every client is refused a species or fruit that differs from another
--- only in ASCII letter case.
+-- folded_from stays). The unique indexes on species_key and fruits.name_key stay: every client
+-- is refused a species or fruit that differs from another only in ASCII letter case.
 --
--- A row whose text is not printable ASCII and whose key inspector did not fold from it is
+-- A row whose text is beyond ASCII and whose key inspector did not fold from it is
 -- "unvouched": its key is lower(text), right for ASCII letters only. The partial indexes
 -- animals_unvouched_keys and fruits_unvouched_keys list these rows; inspector's look-ups and
--- uniqueness checks compare them in Swift, and its writes re-fold them (docs/schema.md "Folded
+-- uniqueness checks compare them in Swift, and its writes fold them (docs/schema.md "Folded
 -- keys"). Reads never write.
 --
 -- This replaces the marks of 0003 (keys_pending, key_pending) and the replace() chains of
