@@ -39,6 +39,10 @@ let package = Package(
     // The command line of inspector: its commands, output formats, exit codes.
     .target(name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
+    // Writes the history triggers' migration from CaseStore's description of the recorded
+    // tables: scripts/history-triggers.sh (docs/history.md "Recorded tables").
+    .executableTarget(
+      name: "history-triggers", dependencies: ["CaseStore"], path: "Sources/HistoryTriggersTool"),
     // The benchmark (README "Performance"): `swift run -c release inspector-bench`.
     .executableTarget(
       name: "inspector-bench", dependencies: ["CaseStore", "SQLiteKit", "CSQLite"],

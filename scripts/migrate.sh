@@ -5,7 +5,7 @@
 # `inspector check`; on any failure restores the pre-migration backup and exits non-zero.
 # Nothing is done (and no backup made) when DB is already up to date. Uses `inspector` from
 # PATH, or the binary named by $INSPECTOR. The backup is kept next to DB as
-# DB.pre-migrate-TIMESTAMP.sqlite. (README "Operations")
+# DB.pre-migrate-TIMESTAMP.sqlite. (docs/operations.md "scripts/migrate.sh DB")
 set -euo pipefail
 
 fail() { echo "migrate.sh: error: $1" >&2; exit "${2:-1}"; }

@@ -2,8 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Compiles `migrations/*.sql` at the package root into a Swift source file of the target, so
-/// that the built binary carries its schema (README "Layout": copying the binary alone must
-/// still be able to create and migrate a database).
+/// that the built binary carries its schema (docs/design.md "Migrations in the binary": copying
+/// the binary alone must still be able to create and migrate a database).
 @main
 struct EmbedMigrations: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -1,5 +1,6 @@
-/// The seed case of README "The documented schema": 19 fruits, 10 suspects with their favourite fruits and
-/// every interview at its defaults, and one bulletin (`inspector init --seed`, `inspector demo`).
+/// The seed case (docs/command-line.md "init"): 19 fruits, 10 suspects with their favourite fruits
+/// and every interview at its defaults, and one bulletin (`inspector init --seed`, `inspector
+/// demo`).
 public enum SeedCase {
   /// The fruits, in the order they are stored: (name, colour).
   public static let fruits: [(name: String, color: String)] = [

@@ -53,11 +53,11 @@ enum ImportWorkload {
     }
     var text = CaseTransfer.suspectColumns.joined(separator: ",") + "\n"
     for suspect in suspects {
-      let favourites =
+      let favorites =
         "[" + suspect.identity.favoriteFruits.map { "\"\($0)\"" }.joined(separator: ",") + "]"
       let fields = [
         suspect.identity.name, suspect.identity.species, suspect.identity.pawSize.rawValue,
-        suspect.identity.emoji ?? "", favourites, suspect.alibi ?? "",
+        suspect.identity.emoji ?? "", favorites, suspect.alibi ?? "",
         suspect.sleepSchedule?.sleep ?? "", suspect.sleepSchedule?.wake ?? "",
         suspect.level.map { "\($0)" } ?? "",
       ]

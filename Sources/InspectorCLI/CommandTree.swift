@@ -1,8 +1,8 @@
 import CaseStore
 import CommandLineKit
 
-/// The command tree of `inspector` (README "A short tour"): global options, groups and leaf
-/// commands, and the table from command path to implementation.
+/// The command tree of `inspector` (docs/command-line.md "Commands"): global options, groups and
+/// leaf commands, and the table from command path to implementation.
 enum CommandTree {
   /// The global options, accepted before or after the command.
   static let globalOptions: [OptionSpec] = GlobalOptions().specs

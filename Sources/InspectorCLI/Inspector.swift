@@ -11,7 +11,7 @@ public enum Inspector {
 
   /// What a run produced.
   public struct Outcome: Sendable, Equatable {
-    /// The exit status (README "A short tour").
+    /// The exit status (``ExitCode``, docs/exit-codes.md).
     public var status: Int32
     /// Text for stdout; empty whenever the status is not 0, except for a report that is the
     /// result of a failing command (`check` with faults).

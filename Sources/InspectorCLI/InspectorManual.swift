@@ -2,8 +2,8 @@ import CommandLineKit
 
 /// The manual page of `inspector` (``ManualPage`` from the command tree): `inspector manual`
 /// prints it and `scripts/install.sh` installs it as `share/man/man1/inspector.1`. What only
-/// inspector knows lives here: its exit statuses (every ``ExitCode``), the environment it
-/// reads, its default database file.
+/// inspector knows lives here: its exit statuses (``ExitCode/allCases`` and
+/// ``ExitCode/meaning``), the environment it reads, its default database file.
 enum InspectorManual {
   /// The page of ``CommandTree/root``.
   static var page: ManualPage {
@@ -16,7 +16,7 @@ enum InspectorManual {
           + " help. Errors go to standard error as one line starting with \"inspector: error:\","
           + " sometimes followed by a hint line; standard output then stays empty."
       ],
-      exitStatuses: exitCodes.map { ManualPage.Entry(String($0.rawValue), meaning(of: $0)) },
+      exitStatuses: ExitCode.allCases.map { ManualPage.Entry(String($0.rawValue), $0.meaning) },
       environment: environment.map { ManualPage.Entry($0.name, $0.meaning) },
       files: [
         ManualPage.Entry(
@@ -62,31 +62,4 @@ enum InspectorManual {
         + " login name)."
     ),
   ]
-
-  /// The exit codes in the order the page lists them.
-  private static let exitCodes: [ExitCode] = [
-    .success, .usage, .dataError, .noInput, .cannotCreate, .ioError, .busy, .interrupted,
-    .failure,
-  ]
-
-  /// What an exit code means; a new ``ExitCode`` case does not compile until it is described.
-  private static func meaning(of code: ExitCode) -> String {
-    switch code {
-    case .success: return "Success."
-    case .failure: return "Anything else."
-    case .usage:
-      return "Usage error: an unknown command or option, a group without a subcommand, a"
-        + " missing argument, an invalid option value."
-    case .dataError:
-      return "Bad data: an invalid value, an unknown or ambiguous suspect or fruit, a refused"
-        + " constraint, a schema out of date; also check finding a fault and restore refusing"
-        + " its source."
-    case .noInput: return "The database or an input file is missing or not a database."
-    case .cannotCreate: return "An output file cannot be created."
-    case .ioError: return "Reading or writing failed."
-    case .busy: return "The database stayed busy past the busy timeout."
-    case .interrupted:
-      return "Stopped by SIGINT or SIGTERM during a backup; nothing was left half-written."
-    }
-  }
 }

@@ -5,7 +5,8 @@ public enum TransactionKind: String, Sendable {
   /// Takes locks as statements need them; a later write may fail with ``ResultCode/busy``.
   case deferred = "DEFERRED"
   /// Takes the write lock at `BEGIN`, waiting up to the busy timeout: the right kind for every
-  /// write (README "Guarantees"), so two writers queue instead of deadlocking.
+  /// write (docs/operations.md "Several writers, and locks"), so two writers queue instead of
+  /// deadlocking.
   case immediate = "IMMEDIATE"
   /// Like immediate; in WAL mode the same.
   case exclusive = "EXCLUSIVE"

@@ -52,8 +52,8 @@ public final class Connection {
   ///   - milliseconds: Milliseconds a statement waits for another connection's lock before
   ///     failing with ``ResultCode/busy``; 0 fails at once.
   ///   - walMode: For writable file connections, switch the database to WAL journal mode
-  ///     (README "Guarantees"). `false` leaves the journal mode as the file has it (a backup's
-  ///     destination, which must stay one self-contained file).
+  ///     (docs/operations.md "Several writers, and locks"). `false` leaves the journal mode as the
+  ///     file has it (a backup's destination, which must stay one self-contained file).
   /// - Throws: `SQLiteError` with ``ResultCode/cannotOpen`` when the file is missing (and not
   ///   created) or unreadable, ``ResultCode/notADatabase`` when it is not SQLite, or
   ///   ``ResultCode/busy`` when switching to WAL waits past the timeout.

@@ -1,7 +1,7 @@
 /// One numbered schema change: the content of a file `migrations/NNNN_description.sql`.
 ///
-/// README "Operations": applied in version order, each in its own transaction, and recorded in
-/// `schema_migrations(version, name, checksum, applied_at)`.
+/// docs/operations.md "migrate": applied in version order, each in its own transaction, and
+/// recorded in `schema_migrations(version, name, checksum, applied_at)`.
 public struct Migration: Sendable, Equatable {
   /// The number from the file name (`0002_incidents.sql` is 2); unique, at least 1.
   public let version: Int
@@ -27,7 +27,7 @@ public struct Migration: Sendable, Equatable {
   }
 }
 
-/// Where one migration stands in one database (README "A short tour", `migrate status`).
+/// Where one migration stands in one database (`migrate status`, docs/operations.md "migrate").
 public struct MigrationStatus: Sendable, Equatable {
   /// Applied and unchanged, not yet applied, or applied from a file that has since changed.
   public enum State: String, Sendable {

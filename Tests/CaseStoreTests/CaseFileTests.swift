@@ -224,6 +224,70 @@ import Testing
     }
   }
 
+  /// `restore` checkpoints as SQLite's automatic checkpoints do (`PASSIVE`): with another
+  /// connection open, as Litestream's always is, the restored frames stay in the `-wal` for it
+  /// to read (a `TRUNCATE` checkpoint emptied it), and a reader in the middle of a read
+  /// transaction, as Litestream's is, does not hold the restore up for the busy timeout
+  /// (docs/operations.md "Checkpoints").
+  @Test func restoreNeitherTruncatesTheWALNorWaitsForReaders() throws {
+    try withSeededDirectory { directory, path in
+      let backup = directory + "/backup.sqlite"
+      try Connection(path: path, mode: .readOnly).backup(toFile: backup)
+      let pages = try Connection(path: backup, mode: .readOnly).scalar("PRAGMA page_count")
+      let idle = try Connection(path: path)
+      #expect(try CaseFile.restore(from: backup, to: path, force: true).suspects == 10)
+      let wal = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+      #expect((wal ?? 0) > 0, "the restore emptied the WAL under another connection")
+      #expect(try idle.scalar("PRAGMA page_count") == pages)
+
+      let reader = try Connection(path: path, mode: .readOnly)
+      try reader.execute("BEGIN")
+      #expect(try reader.scalar("SELECT count(*) FROM animals") == .integer(10))
+      let clock = ContinuousClock()
+      let started = clock.now
+      let restored = try CaseFile.restore(from: backup, to: path, force: true, busyTimeout: 10_000)
+      #expect(restored.suspects == 10)
+      #expect(clock.now - started < .seconds(5), "the restore waited for the reader")
+      try reader.execute("COMMIT")
+      #expect(try reader.scalar("SELECT count(*) FROM fruits") == .integer(19))
+    }
+  }
+
+  /// docs/operations.md "Checkpoints" names every checkpoint `inspector` runs and its mode; the
+  /// sources above SQLiteKit hold exactly those two (a third, or another mode, needs the docs,
+  /// and Litestream's users, told).
+  @Test func theCheckpointsAreTheOnesTheDocsName() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    var found: [String] = []
+    for target in ["CaseStore", "CommandLineKit", "InspectorCLI", "inspector"] {
+      let directory = root.appendingPathComponent("Sources/" + target)
+      let files = try #require(FileManager.default.enumerator(atPath: directory.path))
+        .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted()
+      for file in files {
+        let text = try String(
+          contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+        for line in text.split(separator: "\n") {
+          let code = line.trimmingCharacters(in: .whitespaces)
+          guard !code.hasPrefix("//"), code.contains(try Regex(#"checkpoint\(|wal_checkpoint"#))
+          else { continue }
+          found.append("\(file): \(code)")
+        }
+      }
+    }
+    #expect(
+      found == [
+        "Operations/CaseDatabase+Optimize.swift:"
+          + " let checkpoint = try connection.prepare(\"PRAGMA wal_checkpoint(TRUNCATE)\")",
+        "Operations/CaseFile.swift: try? target.checkpoint(.passive)",
+      ])
+    let docs = try String(
+      contentsOf: root.appendingPathComponent("docs/operations.md"), encoding: .utf8)
+    #expect(docs.contains("| `restore` | `PASSIVE`, after the copy |"))
+    #expect(docs.contains("| `optimize --vacuum` | `TRUNCATE`, after `VACUUM` |"))
+    #expect(docs.contains("No other command checkpoints"))
+  }
+
   /// Lines of `integrity_check` that name a row against a constraint of its table are case
   /// faults a restore may accept; every other line is damage to the file.
   @Test(arguments: [

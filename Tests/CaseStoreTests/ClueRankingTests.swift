@@ -16,7 +16,7 @@ import Testing
 
   func names(_ ranking: [RankedSuspect]) -> [String] { ranking.map(\.suspect.name) }
 
-  @Test func seedBulletinRanksFavouritesOfThePinkPearlAppleFirst() throws {
+  @Test func seedBulletinRanksFavoritesOfThePinkPearlAppleFirst() throws {
     #expect(bulletin.fruit == "Pink Pearl Apple")
     #expect(bulletin.occurredAt.description == "2026-11-29T09:41")
     #expect(bulletin.pawSize == .large)

@@ -62,7 +62,7 @@ struct FavoriteTests {
       ])
   }
 
-  @Test func removingEveryFavouriteThenAddingStartsAgain() throws {
+  @Test func removingEveryFavoriteThenAddingStartsAgain() throws {
     let database = try seededDatabase()
     let rabbit = try database.id(ofSpecies: "Rabbit")
     try database.suspects.removeFavorite(id: rabbit, fruit: "Mariposa Plum")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Editing a fruit")
 struct FruitEditTests {
-  @Test func renameKeepsTheIdAndFavouritesAndIncidentsFollow() throws {
+  @Test func renameKeepsTheIdAndFavoritesAndIncidentsFollow() throws {
     let database = try seededDatabase()
     let before = try database.fruits.find("Pink Pearl Apple")
     let renamed = try database.fruits.edit(

@@ -108,7 +108,7 @@ struct FruitRepositoryTests {
     #expect(try database.fruits.add(name: "Golden Delicious Apple", color: "Yellow").id == 20)
   }
 
-  @Test func removingTheLastFavouriteFreesTheFruit() throws {
+  @Test func removingTheLastFavoriteFreesTheFruit() throws {
     let database = try seededDatabase()
     try database.suspects.removeFavorite(id: 5, fruit: "Tompkins King Apple")
     #expect(try database.fruits.remove("Tompkins King Apple").name == "Tompkins King Apple")

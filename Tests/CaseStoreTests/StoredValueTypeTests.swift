@@ -66,7 +66,7 @@ import Testing
     }
   }
 
-  @Test func aFavouriteWhoseFruitNameIsNotTextNamesTheFruit() throws {
+  @Test func aFavoriteWhoseFruitNameIsNotTextNamesTheFruit() throws {
     #expect(
       throws: CaseError.invalidStoredValue(
         table: "fruits", id: 12, column: "name", value: "X'00'", expected: "text")

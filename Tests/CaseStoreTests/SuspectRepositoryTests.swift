@@ -7,7 +7,7 @@ import Testing
 struct SuspectRepositoryTests {
   // MARK: - Add
 
-  @Test func addStoresIdentityFavouritesAndDefaultInterview() throws {
+  @Test func addStoresIdentityFavoritesAndDefaultInterview() throws {
     let database = try seededDatabase()
     let added = try database.suspects.add(
       NewSuspect(
@@ -298,7 +298,7 @@ struct SuspectRepositoryTests {
 
   // MARK: - Remove
 
-  @Test func removeDeletesTheInterviewAndFavourites() throws {
+  @Test func removeDeletesTheInterviewAndFavorites() throws {
     let database = try seededDatabase()
     let crow = try database.id(ofSpecies: "Crow")
     try database.suspects.setAlibi(id: crow, "At the nest.")

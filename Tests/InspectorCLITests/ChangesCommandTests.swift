@@ -195,14 +195,14 @@ struct ChangesCommandTests {
     let crowBefore = try office.suspect("crow")["favorite_fruits"] as? [String]
     let dump = try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office)
     let kiwi = "fruit added: Kiwi ('brown')"
-    let favourite = "Catie the Crow: favourite added: Kiwi at position 4"
+    let favorite = "Catie the Crow: favourite added: Kiwi at position 4"
 
     let refused = office.run("changes", "apply", file)
     #expect(refused.status == 65)
     #expect(
       refused.standardOutput
         == "conflict (conflict): \(kiwi)\n"
-        + "conflict (dependency): \(favourite) (depends on the conflicting \(kiwi))\n")
+        + "conflict (dependency): \(favorite) (depends on the conflicting \(kiwi))\n")
     #expect(try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office) == dump)
 
     // Skipped: nothing names Apricot that did not before.
@@ -212,7 +212,7 @@ struct ChangesCommandTests {
       skip.standardOutput
         == "Applied \(file): 0 of 2 change(s) written (0 replaced), 2 skipped.\n"
         + "skipped (conflict): \(kiwi)\n"
-        + "skipped (dependency): \(favourite) (depends on the skipped \(kiwi))\n")
+        + "skipped (dependency): \(favorite) (depends on the skipped \(kiwi))\n")
     #expect(try office.suspect("crow")["favorite_fruits"] as? [String] == crowBefore)
     #expect(!(crowBefore?.contains("Apricot") ?? true))
 

@@ -96,7 +96,7 @@ struct OtherClientRecordTests {
 
   // MARK: - Shown and flagged, or named
 
-  @Test func favouritesOfADeletedFruitAreShownAndFlagged() throws {
+  @Test func favoritesOfADeletedFruitAreShownAndFlagged() throws {
     let cli = try CLITestCase.seeded(
       writtenByAnotherClient:
         "PRAGMA foreign_keys = OFF; DELETE FROM fruits WHERE name = 'Pink Pearl Apple'")

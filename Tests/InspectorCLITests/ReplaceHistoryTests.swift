@@ -79,7 +79,7 @@ extension UndoCommandTests {
   /// The stock shell runs with foreign_keys off (the suspect's rows stay, naming the new row)
   /// or on (its cascade removes them, each recorded by its delete trigger).
   @Test(arguments: ["", "PRAGMA foreign_keys = ON; "])
-  func aReplaceOfASuspectIsUndoneWithFavouritesAlibiAndLevel(_ pragma: String) throws {
+  func aReplaceOfASuspectIsUndoneWithFavoritesAlibiAndLevel(_ pragma: String) throws {
     let cli = try CLITestCase(seeded: true)
     cli.succeed("alibi", "dove", "on the roof")
     cli.succeed("suspect", "dove", "0.6")
@@ -113,7 +113,7 @@ extension UndoCommandTests {
     cli.succeed("check")
   }
 
-  @Test func anUpdateOrReplaceOfAFavouriteRecordsTheFavouriteItRemoved() throws {
+  @Test func anUpdateOrReplaceOfAFavoriteRecordsTheFavoriteItRemoved() throws {
     let cli = try CLITestCase(seeded: true)
     let before = try recordedRows(cli)
     // The dove favours fruits 12 (position 0), 15 (1) and 6 (2); moving 6 onto 12 removes 12.

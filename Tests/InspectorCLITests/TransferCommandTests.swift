@@ -45,7 +45,7 @@ import Testing
     #expect(incidents.first?["latitude"] as? Double == 37.334371)
   }
 
-  @Test func exportAsCSVPutsFavouritesInOneJSONColumn() throws {
+  @Test func exportAsCSVPutsFavoritesInOneJSONColumn() throws {
     let session = try CLITestCase(seeded: true)
     let csv = session.succeed("export", "--format", "csv")
     let lines = csv.components(separatedBy: "\r\n")

@@ -40,7 +40,7 @@ import Testing
   private static let orphaningPinkPearl =
     "PRAGMA foreign_keys = OFF; DELETE FROM fruits WHERE name = 'Pink Pearl Apple'"
 
-  @Test func exportWritesAMissingFavouriteAsNullWithAWarning() throws {
+  @Test func exportWritesAMissingFavoriteAsNullWithAWarning() throws {
     let source = try CLITestCase.seeded(writtenByAnotherClient: Self.orphaningPinkPearl)
     let (export, warnings) = runCollectingWarnings(source, "export")
     #expect(export.status == 0)

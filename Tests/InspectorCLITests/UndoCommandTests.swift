@@ -29,7 +29,7 @@ struct UndoCommandTests {
     #expect(try cli.suspect("Catie")["species"] as? String == "Crow")
   }
 
-  @Test func undoOfARemovalBringsTheSuspectBackWithFavouritesAndInterview() throws {
+  @Test func undoOfARemovalBringsTheSuspectBackWithFavoritesAndInterview() throws {
     let cli = try CLITestCase(seeded: true)
     cli.succeed("suspect", "crow", "0.9")
     cli.succeed("alibi", "crow", "In the nest all night.")
@@ -93,8 +93,8 @@ struct UndoCommandTests {
     ] {
       try sqlite3(cli, statement)
     }
-    let favourites = try cli.suspect("crow")["favorite_fruits"] as? [String]
-    #expect(favourites == ["Golden Nectar Plum", "Hauer Pippin Apple"])
+    let favorites = try cli.suspect("crow")["favorite_fruits"] as? [String]
+    #expect(favorites == ["Golden Nectar Plum", "Hauer Pippin Apple"])
 
     // Each statement of another client is a change set: the latest is the favourite's delete.
     cli.succeed("undo")
@@ -218,7 +218,7 @@ struct UndoCommandTests {
     expectFailure(cli.run("fruit", "edit", "Durian", "--color", "red"), status: 65)
   }
 
-  @Test func anUndoThatWouldRestoreAFavouriteOfARemovedFruitNamesIt() throws {
+  @Test func anUndoThatWouldRestoreAFavoriteOfARemovedFruitNamesIt() throws {
     let cli = try CLITestCase(seeded: true)
     cli.succeed("favorite", "remove", "crow", "Hauer Pippin Apple")
     let removal = try latestChangeSet(cli)

@@ -11,7 +11,7 @@ import Testing
   static let initial = Migration(
     version: 1, name: "initial",
     sql: "CREATE TABLE suspect (id INTEGER PRIMARY KEY, name TEXT NOT NULL);")
-  static let favourites = Migration(
+  static let favorites = Migration(
     version: 2, name: "favourites",
     sql: """
       CREATE TABLE favourite (
@@ -22,7 +22,7 @@ import Testing
   static let seed = Migration(
     version: 3, name: "seed",
     sql: "INSERT INTO suspect (name) VALUES ('crow'), ('dove'), ('Rénard');")
-  static let all = Migrator(migrations: [seed, initial, favourites])
+  static let all = Migrator(migrations: [seed, initial, favorites])
 
   /// Everything a migration could change: schema, bookkeeping rows and the header's version.
   private struct Snapshot: Equatable {
@@ -72,7 +72,7 @@ import Testing
     #expect(rows[0][2] == "2324201323511501147b7c41c14706634c7bf54775f099c2267385fceb3e6276")
     #expect(
       rows.map { $0[2] }
-        == [Self.initial, Self.favourites, Self.seed].map { .text(sha256Hex(of: $0.sql.utf8)) })
+        == [Self.initial, Self.favorites, Self.seed].map { .text(sha256Hex(of: $0.sql.utf8)) })
     let formatter = ISO8601DateFormatter()
     for row in rows {
       let appliedAt = row[3].textValue ?? ""
@@ -237,11 +237,11 @@ import Testing
         INSERT INTO favourite VALUES (99, 'fig');
         """)
     let db = try Connection(path: ":memory:")
-    try Migrator(migrations: [Self.initial, Self.favourites]).migrate(db)
+    try Migrator(migrations: [Self.initial, Self.favorites]).migrate(db)
     let before = try Snapshot(db)
 
     let error = #expect(throws: MigrationError.self) {
-      try Migrator(migrations: [Self.initial, Self.favourites, orphans]).migrate(db)
+      try Migrator(migrations: [Self.initial, Self.favorites, orphans]).migrate(db)
     }
     #expect(
       error
@@ -269,7 +269,7 @@ import Testing
       version: 3, name: "probe",
       sql: "CREATE TABLE probe AS SELECT foreign_keys FROM pragma_foreign_keys;")
     let db = try Connection(path: ":memory:")
-    try Migrator(migrations: [Self.initial, Self.favourites, probe]).migrate(db)
+    try Migrator(migrations: [Self.initial, Self.favorites, probe]).migrate(db)
     #expect(try db.allRows("SELECT * FROM probe") == [[0]])
     #expect(try db.scalar("PRAGMA foreign_keys") == .integer(1))
   }
@@ -291,7 +291,7 @@ import Testing
     let edited = Migration(
       version: 1, name: "initial",
       sql: "CREATE TABLE suspect (id INTEGER PRIMARY KEY, name TEXT NOT NULL, age INTEGER);")
-    let migrator = Migrator(migrations: [edited, Self.favourites])
+    let migrator = Migrator(migrations: [edited, Self.favorites])
 
     #expect(try migrator.status(of: db).map(\.state) == [.drift, .pending])
     #expect(throws: MigrationError.drift(versions: [1])) { try migrator.migrate(db) }
@@ -303,7 +303,7 @@ import Testing
 
   @Test func newerDatabaseIsRefused() throws {
     let db = try Connection(path: ":memory:")
-    try Migrator(migrations: [Self.initial, Self.favourites]).migrate(db)
+    try Migrator(migrations: [Self.initial, Self.favorites]).migrate(db)
     let before = try Snapshot(db)
     let older = Migrator(migrations: [Self.initial])
 

@@ -34,19 +34,13 @@ public struct ChangesetApplication: Sendable, Equatable {
 }
 
 extension CaseDatabase {
-  /// The documented tables a diff and a changeset cover, parents first.
-  public static let changeTables = [
-    "fruits", "animals", "favorite_fruits", "alibis", "sleep_schedules", "suspicion_levels",
-    "incidents",
-  ]
+  /// The documented tables a diff and a changeset cover, parents first: the history's recorded
+  /// tables (docs/history.md "Recorded tables").
+  public static let changeTables = RecordedTable.all.map(\.name)
 
   /// Columns the database derives itself (docs/schema.md), left out of the words and the
-  /// before/after values.
-  static let derivedColumns: Set<String> = [
-    "animals.species_key", "animals.species_folded_from", "animals.name_key",
-    "animals.name_folded_from", "animals.suspicion_level", "fruits.name_key",
-    "fruits.name_folded_from",
-  ]
+  /// before/after values: the columns the history does not record (`table.column`).
+  static let derivedColumns: Set<String> = RecordedTable.unrecordedColumns
 
   /// The changeset that turns the case file at `base` (e.g. a backup, or the copy an
   /// investigator took away) into this database, computed by SQLite's session extension.
@@ -200,15 +194,9 @@ extension CaseDatabase {
 
   /// The references between case tables: the column of `table` that names a row of
   /// `parent` by its id, and whether removing the parent removes the row (`ON DELETE
-  /// CASCADE`; otherwise the schema refuses it).
-  static let references: [(table: String, column: String, parent: String, cascades: Bool)] = [
-    ("favorite_fruits", "animal_id", "animals", true),
-    ("favorite_fruits", "fruit_id", "fruits", false),
-    ("alibis", "animal_id", "animals", true),
-    ("sleep_schedules", "animal_id", "animals", true),
-    ("suspicion_levels", "animal_id", "animals", true),
-    ("incidents", "fruit_id", "fruits", false),
-  ]
+  /// CASCADE`; otherwise the schema refuses it): the recorded tables' parents.
+  static let references: [(table: String, column: String, parent: String, cascades: Bool)] =
+    RecordedTable.references.map { ($0.child, $0.column, $0.parent, $0.cascades) }
 
   /// What the pre-pass of ``apply(_:path:onConflict:)`` found (docs/changes.md "Conflicts").
   private struct ApplyPlan {
@@ -392,8 +380,9 @@ extension CaseDatabase {
     _ change: ChangesetChange, removedAnimals: Set<SQLiteValue>
   ) -> Bool {
     guard
-      ["favorite_fruits", "alibis", "sleep_schedules", "suspicion_levels"].contains(
-        change.table), let animal = change.old.first ?? nil, removedAnimals.contains(animal)
+      Self.references.contains(where: {
+        $0.table == change.table && $0.column == "animal_id" && $0.cascades
+      }), let animal = change.old.first ?? nil, removedAnimals.contains(animal)
     else { return false }
     do {
       return try connection.scalar("SELECT 1 FROM animals WHERE id = ?", [animal]) == nil

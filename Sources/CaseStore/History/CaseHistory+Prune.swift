@@ -80,27 +80,12 @@ extension CaseHistory {
           .lexicographicallyPrecedes(table.key.map { b[$0]?.integerValue ?? 0 })
       }
       for (key, values) in ordered {
-        let owners = Self.owners(table.name, values)
-        try entry.run([id, table.name, key, owners.animal, owners.fruit, owners.incident])
+        try entry.run([id, table.name, key] + table.ownerValues(values))
         let entryID = connection.lastInsertRowID
         for (ordinal, column) in table.columns.enumerated() {
           try value.run([entryID, ordinal, column, values[column] ?? .null])
         }
       }
-    }
-  }
-
-  /// The suspect, fruit and incident a row belongs to, as the history's triggers file them.
-  private static func owners(_ table: String, _ values: [String: SQLiteValue]) -> (
-    animal: SQLiteValue, fruit: SQLiteValue, incident: SQLiteValue
-  ) {
-    let none = SQLiteValue.null
-    switch table {
-    case "animals": return (values["id"] ?? none, none, none)
-    case "fruits": return (none, values["id"] ?? none, none)
-    case "favorite_fruits": return (values["animal_id"] ?? none, values["fruit_id"] ?? none, none)
-    case "incidents": return (none, values["fruit_id"] ?? none, values["id"] ?? none)
-    default: return (values["animal_id"] ?? none, none, none)
     }
   }
 }

@@ -1,5 +1,6 @@
 /// Why a case-store operation refused its input. Every case is "bad data" (exit 65 in the CLI,
-/// README "A short tour") unless noted; nothing was stored when one is thrown.
+/// docs/exit-codes.md "Which error gives which code") unless noted; nothing was stored when one is
+/// thrown.
 public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   /// A value failed validation: which field, what was given, and what is accepted.
   case invalidValue(field: String, value: String, expected: String)

@@ -1,7 +1,7 @@
 /// A time of day on a 24-hour clock, with minute precision.
 ///
 /// Stored in minutes after midnight (0...1439) and written as `HH:MM` text, as in the schema's
-/// `sleep_schedules.sleep_at` and `wake_at` (README "The documented schema").
+/// `sleep_schedules.sleep_at` and `wake_at` (docs/schema.md "The interview").
 public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Minutes after midnight, 0 (00:00) through 1439 (23:59).
   public let minutesAfterMidnight: Int

@@ -1,5 +1,5 @@
-/// The clues a suspect is checked against for an incident (README "The ranking"), in the order
-/// they are reported.
+/// The clues a suspect is checked against for an incident (docs/ranking.md "With an incident"), in
+/// the order they are reported.
 public enum Clue: String, CaseIterable, Sendable {
   /// The suspect's paw size equals the incident's clue (checked only when it has one).
   case pawSize = "paw_size"

@@ -1,4 +1,4 @@
-/// A fruit that suspects may favour and incidents may concern (README "The documented schema").
+/// A fruit that suspects may favour and incidents may concern (docs/schema.md "fruits").
 public struct Fruit: Hashable, Sendable, Identifiable {
   /// The row id in `fruits` (positive).
   public let id: Int64

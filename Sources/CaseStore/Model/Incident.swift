@@ -1,4 +1,4 @@
-/// A nibble incident: one Fruit Nibble Bulletin (README "The documented schema").
+/// A nibble incident: one Fruit Nibble Bulletin (docs/schema.md "incidents").
 public struct Incident: Hashable, Sendable, Identifiable {
   /// The row id in `incidents` (positive).
   public let id: Int64

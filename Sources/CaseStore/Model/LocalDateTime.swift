@@ -7,8 +7,8 @@
 #endif
 
 /// A local calendar date and clock time with minute precision, as `YYYY-MM-DDTHH:MM`
-/// (`incidents.occurred_at`, README "The documented schema"). No time zone: it is the investigator's local
-/// time, as on the bulletin.
+/// (`incidents.occurred_at`, docs/schema.md "incidents"). No time zone: it is the investigator's
+/// local time, as on the bulletin.
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The year, 1...9999.
   public let year: Int

@@ -1,4 +1,4 @@
-/// A suspect's paw size, and an incident's paw clue (README "The documented schema").
+/// A suspect's paw size, and an incident's paw clue (docs/schema.md "Tables").
 ///
 /// Stored as the raw value in `animals.paw_size` (a `CHECK` allows only these three).
 public enum PawSize: String, CaseIterable, Sendable, Codable {

@@ -1,8 +1,8 @@
 /// When a suspect sleeps: from `sleep` until `wake`, possibly past midnight.
 ///
-/// README "The documented schema": asleep means the clock time lies in `[sleep, wake)`, wrapping past
-/// midnight when `sleep` is later than `wake`; equal times mean never asleep. Added without
-/// times, a schedule is 22:30-06:30.
+/// docs/ranking.md "With an incident": asleep means the clock time lies in `[sleep, wake)`,
+/// wrapping past midnight when `sleep` is later than `wake`; equal times mean never asleep. Added
+/// without times, a schedule is 22:30-06:30.
 public struct SleepSchedule: Hashable, Sendable {
   /// When the suspect falls asleep.
   public var sleep: ClockTime

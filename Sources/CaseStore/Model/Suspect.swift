@@ -1,4 +1,4 @@
-/// An animal under suspicion: its identity and its interview (README "The documented schema").
+/// A suspect (a row of `animals`): its identity and its interview (docs/schema.md "Tables").
 ///
 /// Identity: name, species (unique, case-insensitive), paw size, emoji, favourite fruits in
 /// order. Interview: alibi (empty means none), sleep schedule (optional), suspicion level.
@@ -54,8 +54,8 @@ public struct Suspect: Hashable, Sendable, Identifiable {
     }
   }
 
-  /// `true` when the alibi is empty or only whitespace (the `no_alibi` clue of README "The ranking"),
-  /// whitespace being the characters of ``alibiWhitespace``.
+  /// `true` when the alibi is empty or only whitespace (the `no_alibi` clue, docs/ranking.md
+  /// "With an incident"), whitespace being the characters of ``alibiWhitespace``.
   public var hasNoAlibi: Bool {
     alibi.unicodeScalars.allSatisfy { Suspect.alibiWhitespace.unicodeScalars.contains($0) }
   }

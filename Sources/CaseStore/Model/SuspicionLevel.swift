@@ -1,7 +1,7 @@
 /// How suspicious a suspect is: a real number in [0, 1], where 1 means guilty.
 ///
-/// README "The documented schema"; stored in `suspicion_levels.level` (a `CHECK` keeps it in range). A suspect
-/// without a row has level 0.
+/// docs/schema.md "The interview"; stored in `suspicion_levels.level` (a `CHECK` keeps it in
+/// range). A suspect without a row has level 0.
 public struct SuspicionLevel: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The level, in [0, 1]; never NaN and never -0.
   public let value: Double
@@ -44,7 +44,8 @@ public struct SuspicionLevel: Hashable, Comparable, Sendable, CustomStringConver
   }
 }
 
-/// The label shown for a suspicion level, with its colour (README "The documented schema").
+/// The label shown for a suspicion level, with its colour (docs/command-line.md "suspect" and
+/// "Colour").
 ///
 /// Bands: [0, 0.2) `Unlikely` (green); [0.2, 0.5) `Fishy` (mint); [0.5, 0.9) `Very suspicious`
 /// (orange); [0.9, 1] `Extremely suspicious!` (red); any other value, such as a level written
@@ -61,7 +62,7 @@ public enum SuspicionLabel: String, CaseIterable, Sendable {
   /// Anything else (negative, above 1, NaN).
   case suspiciouslyUnsuspicious = "Suspiciously Unsuspicious"
 
-  /// The colour names of README "The documented schema".
+  /// The colour names of the label bands (docs/command-line.md "Colour").
   public enum Color: String, Sendable {
     /// For ``SuspicionLabel/unlikely``.
     case green

@@ -1,7 +1,7 @@
 import SQLiteKit
 
-/// Ad-hoc SQL for `inspector sql` (README "A short tour"): one or more statements, values bound
-/// from named parameters, and the rows of the last statement that returns rows.
+/// Ad-hoc SQL for `inspector sql` (docs/command-line.md "sql"): one or more statements, values
+/// bound from named parameters, and the rows of the last statement that returns rows.
 ///
 /// Read-only runs use a read-only connection that also may not `ATTACH` (so `VACUUM INTO` and
 /// `ATTACH` cannot create or write other files) and keeps temporary tables in memory; write runs

@@ -50,7 +50,9 @@ extension CaseDatabase {
   /// turn. The checkpoint that gives the space back also waits, as long as the busy timeout
   /// says, for readers of an older snapshot; when one is still reading, the rebuilt database
   /// stays in the `-wal` file, the file has not shrunk, and this throws (docs/operations.md
-  /// "optimize").
+  /// "optimize"). It is the one `TRUNCATE` checkpoint `inspector` runs, because giving the
+  /// space back is what `vacuum` is for; a replicating Litestream is such a reader, so run it
+  /// with replication stopped (docs/operations.md "Checkpoints").
   ///
   /// - Parameter vacuum: Also run `VACUUM`.
   /// - Returns: Page counts before and after.
@@ -114,6 +116,7 @@ extension CaseDatabase {
       message: "VACUUM rebuilt the database, but another connection reading an older snapshot"
         + " kept the checkpoint from copying it back (\(max(0, logged - copied)) of \(logged)"
         + " WAL frames left): the file has not shrunk yet and its space is not given back;"
-        + " run 'inspector optimize --vacuum' again once that reader has finished")
+        + " run 'inspector optimize --vacuum' again once that reader has finished (Litestream"
+        + " reads the file as long as it replicates it: stop it first)")
   }
 }

@@ -6,7 +6,7 @@ import SQLiteKit
   import Darwin
 #endif
 
-/// Operations on a whole case file: check, verify a backup, restore (README "A short tour").
+/// Operations on a whole case file: check, verify a backup, restore (docs/operations.md).
 public enum CaseFile {
   // MARK: - Check
 
@@ -250,7 +250,10 @@ public enum CaseFile {
   /// Everything is checked before the destination is touched (a refusal, and a dry run, leave
   /// it byte for byte as it was); the copy then runs through SQLite's backup API into the live
   /// destination, which commits as one transaction (readers see the old or the new database,
-  /// never a mix), and the WAL is checkpointed into the main file.
+  /// never a mix), then a `PASSIVE` checkpoint copies what no reader still needs into the main
+  /// file. That is the mode of SQLite's automatic checkpoints: it never waits for a reader and
+  /// never restarts or truncates the WAL, so a replicator that reads the WAL (Litestream) keeps
+  /// every frame of the restore (docs/operations.md "Checkpoints").
   ///
   /// - Parameters:
   ///   - source: A file that ``restorability(at:structure:busyTimeout:)`` takes; one from an
@@ -295,7 +298,9 @@ public enum CaseFile {
     let target = try Connection(
       path: destination, mode: .readWriteCreate, busyTimeout: busyTimeout)
     try backup.backup(into: target)
-    try? target.checkpoint(.truncate)
+    // PASSIVE, as SQLite's automatic checkpoints: TRUNCATE would wait the busy timeout for any
+    // reader (Litestream always holds one) and restart the WAL under a replicator.
+    try? target.checkpoint(.passive)
     // The source passed integrity_check and the backup API copies it page for page, failing
     // on any write error; a second full check of the copy would double the time of a restore,
     // so the copy's size is compared instead.

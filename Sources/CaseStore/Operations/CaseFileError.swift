@@ -1,5 +1,6 @@
-/// Why an operation on a whole case file (restore, check) refused. Exit codes per README
-/// "Exit codes": ``missing(_:)`` and ``notADatabase(_:)`` are 66, the others 65.
+/// Why an operation on a whole case file (restore, check) refused. Exit codes per
+/// docs/exit-codes.md "Which error gives which code": ``missing(_:)`` and ``notADatabase(_:)`` are
+/// 66, the others 65.
 public enum CaseFileError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No file at this path.
   case missing(String)

@@ -3,7 +3,7 @@ import SQLiteKit
 /// Stored values of the text columns with a domain rule (colours, times, paw sizes) that hold
 /// a NUL byte: SQL's `GLOB`, `length()` and `quote()` stop at the first NUL, so `'red'`, NUL,
 /// `'x'` passes migration 0005's and 0001's checks and the domain rules of ``InvariantCheck``
-/// as `'red'` (docs/schema.md "Domain values").
+/// as `'red'` (docs/schema.md "What other clients can and cannot get wrong").
 ///
 /// `inspector check` reports each such value, and `export` refuses to write a document that
 /// `import` would refuse (``CaseDatabase/requireTextRules()``): the two read the same list.

@@ -6,8 +6,8 @@ import SQLiteKit
 /// table without its CHECKs). Read-only: it reports, never repairs.
 ///
 /// The rules come from `migrations/0005_guarded_derived_columns.sql`,
-/// `migrations/0012_folded_from.sql` (docs/schema.md "Folded keys") and the README's
-/// "The documented schema".
+/// `migrations/0012_folded_from.sql` and docs/schema.md "Derived columns and their triggers"
+/// and "Folded keys".
 enum InvariantCheck {
   /// Findings listed per kind before the rest are summed up in one line.
   static let listLimit = 200

@@ -2,7 +2,7 @@ import SQLiteKit
 
 /// An error from the storage layer under the case store (SQLite, the migrator, backups and file
 /// operations), classified so that callers can report it without knowing those types
-/// (README "Exit codes").
+/// (docs/exit-codes.md "Which error gives which code").
 ///
 /// ```swift
 /// if let failure = StorageFailure(error), failure.kind == .busy { ... }

@@ -3,9 +3,9 @@ import SQLiteKit
 /// The case file: one SQLite database holding suspects, fruits, interviews (and, from schema v2,
 /// incidents), with the repositories that read and change them.
 ///
-/// Opening checks the schema against the migrations this binary carries (README "Operations"):
-/// ``Access/create`` applies what is pending; other accesses refuse a database whose schema is
-/// behind (``CaseError/schemaOutOfDate(current:latest:)``), and ``Access/readWrite`` also
+/// Opening checks the schema against the migrations this binary carries (docs/operations.md
+/// "migrate"): ``Access/create`` applies what is pending; other accesses refuse a database whose
+/// schema is behind (``CaseError/schemaOutOfDate(current:latest:)``), and ``Access/readWrite`` also
 /// refuses one that is newer (`MigrationError.newerSchema`).
 public final class CaseDatabase {
   // MARK: - Properties
@@ -38,7 +38,8 @@ public final class CaseDatabase {
   /// - Parameters:
   ///   - path: The database file, or `:memory:` (only with ``Access/create``) for tests.
   ///   - access: Read only, read-write, or create-and-migrate.
-  ///   - busyTimeout: Milliseconds to wait for another writer's lock (README "Guarantees").
+  ///   - busyTimeout: Milliseconds to wait for another writer's lock (docs/operations.md
+  ///     "Several writers, and locks").
   /// - Throws: `SQLiteError` when the file is missing (`ResultCode.cannotOpen`), not a
   ///   database (`ResultCode.notADatabase`) or locked past the timeout;
   ///   `CaseFileError.notACaseDatabase` with `.create` for another program's SQLite file;
@@ -99,8 +100,8 @@ public final class CaseDatabase {
   /// The nibble incidents.
   public var incidents: IncidentRepository { IncidentRepository(database: self) }
 
-  /// Runs `body` in one `IMMEDIATE` transaction (README "Guarantees"): all of it is stored, or,
-  /// when it throws, none of it.
+  /// Runs `body` in one `IMMEDIATE` transaction (README "Guarantees", docs/command-line.md
+  /// "Commands"): all of it is stored, or, when it throws, none of it.
   ///
   /// Inside an open transaction (a repository call made in another `write`) it is the
   /// savepoint `case_write` instead: a failed inner call undoes only itself, and the enclosing

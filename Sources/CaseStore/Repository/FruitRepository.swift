@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// Reads and changes fruits (`fruits(id, name, color)`, README "The documented schema").
+/// Reads and changes fruits (`fruits(id, name, color)`, docs/schema.md "fruits").
 public struct FruitRepository {
   // MARK: - Properties
 

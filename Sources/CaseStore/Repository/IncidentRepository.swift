@@ -1,6 +1,6 @@
 import SQLiteKit
 
-/// Reads and records nibble incidents (`incidents`, schema v2; README "The documented schema").
+/// Reads and records nibble incidents (`incidents`, schema v2; docs/schema.md "incidents").
 public struct IncidentRepository {
   // MARK: - Properties
 

@@ -1,7 +1,8 @@
 import SQLiteKit
 
 extension SuspectRepository {
-  /// Sets suspect `id`'s alibi; empty text clears it (README "The documented schema": empty means no alibi).
+  /// Sets suspect `id`'s alibi; empty text clears it (docs/schema.md "The interview": a missing
+  /// row is no alibi).
   ///
   /// - Parameters:
   ///   - id: The suspect's id.
@@ -49,7 +50,7 @@ extension SuspectRepository {
   }
 
   /// Gives suspect `id` the standard 22:30-06:30 schedule unless it already has one
-  /// (README "A short tour", `sleep <animal>` without options).
+  /// (`sleep <animal>` without options, docs/command-line.md "sleep").
   ///
   /// - Returns: The schedule the suspect has afterwards.
   /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.

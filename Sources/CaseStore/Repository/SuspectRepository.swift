@@ -1,7 +1,7 @@
 import SQLiteKit
 
 /// Reads and changes suspects: identity in `animals`, favourites in `favorite_fruits`, the
-/// interview in `alibis`, `sleep_schedules` and `suspicion_levels` (README "The documented schema").
+/// interview in `alibis`, `sleep_schedules` and `suspicion_levels` (docs/schema.md "Tables").
 ///
 /// Every change is one transaction (nested inside the caller's, if any). Names and species lose
 /// leading and trailing whitespace (so `" Crow "` is the crow); otherwise names, species, alibis
@@ -106,8 +106,8 @@ public struct SuspectRepository {
     return suspect
   }
 
-  /// The id of the suspect `reference` means (the `<animal>` argument, README "Naming a
-  /// suspect").
+  /// The id of the suspect `reference` means (the `<animal>` argument,
+  /// docs/command-line.md "<animal>").
   ///
   /// `id:N` means the suspect with id N and nothing else. Any other word is compared with every
   /// suspect's species (ignoring case and Unicode normalization), name (the same; a name typed

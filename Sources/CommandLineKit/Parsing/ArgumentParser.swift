@@ -1,6 +1,6 @@
 /// A small hand-written command-line parser following swift-argument-parser's conventions.
 ///
-/// See README "A short tour". The rules:
+/// See docs/command-line.md "Global options" and "Options given twice". The rules:
 ///
 /// - `--opt value` and `--opt=value`; `-x value` for declared short aliases.
 /// - Options of the root ``CommandSpec`` are global and accepted anywhere

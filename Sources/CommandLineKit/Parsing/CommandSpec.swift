@@ -3,8 +3,8 @@
 ///
 /// A tree of these describes the whole command line. The root is the program
 /// itself (name "inspector"); its ``options`` are the global options, accepted
-/// anywhere on the line, before or after the subcommand path (README "A short
-/// tour"). A spec with ``subcommands`` is a group: it takes no positionals,
+/// anywhere on the line, before or after the subcommand path (docs/command-line.md
+/// "Global options"). A spec with ``subcommands`` is a group: it takes no positionals,
 /// and invoking it without a subcommand is a usage error that prints its help on
 /// stderr (exit 64); the root alone prints its help on stdout (exit 0).
 public struct CommandSpec: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// Wraps help text to a width in terminal columns (docs/command-line.md "Help"): words are
+/// Wraps help text to a width in terminal columns (the help of docs/command-line.md): words are
 /// never split, a word longer than the width stays whole on its own line, and lines that start
 /// with a space (examples in a discussion) are left as they are.
 public enum HelpWrapping {

@@ -3,7 +3,7 @@
 ///
 /// Names are long names without the leading dashes ("db" for `--db`). Options
 /// declared on the root ``CommandSpec`` are global: accepted before or after
-/// the subcommand path (README "A short tour"). `-h`/`--help` and `--version` are
+/// the subcommand path (docs/command-line.md "Global options"). `-h`/`--help` and `--version` are
 /// built in; do not declare them.
 public struct OptionSpec: Sendable, Equatable {
   /// What an option takes.

@@ -1,4 +1,5 @@
-/// A command line that does not fit the command's declaration (exit 64, README "A short tour").
+/// A command line that does not fit the command's declaration (exit 64, docs/exit-codes.md
+/// "Usage or bad data").
 ///
 /// ``message`` reads like swift-argument-parser's: `Unknown option '--foo'`,
 /// `Missing expected argument '<animal>'`, `Missing value for '--name <name>'`,

@@ -1,5 +1,5 @@
-// Display width of text in a terminal's monospaced grid, for aligning tables (README "A short
-// tour"). Pure standard library: no locale, no `wcwidth`.
+// Display width of text in a terminal's monospaced grid, for aligning tables
+// (docs/output-formats.md "table"). Pure standard library: no locale, no `wcwidth`.
 
 /// Returns the number of terminal columns that `character` occupies.
 ///

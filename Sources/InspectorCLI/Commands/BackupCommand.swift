@@ -8,7 +8,8 @@ import CommandLineKit
 #endif
 
 /// `inspector backup DEST`: a consistent online copy through SQLite's backup API, safe while
-/// others write; one self-contained file, mode 0600, never half-written (README "A short tour").
+/// others write; one self-contained file, mode 0600, never half-written (docs/operations.md
+/// "backup").
 /// A copy that `restore` would refuse as it is is kept and the command exits 65 naming its
 /// faults (docs/operations.md "What restores").
 struct BackupCommand: InspectorCommand {

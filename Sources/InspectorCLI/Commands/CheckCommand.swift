@@ -4,7 +4,7 @@ import CommandLineKit
 /// `inspector check`: every check of ``CaseFile/check(_:)`` (integrity, foreign keys,
 /// migrations, `application_id`, the schema against the migrations', derived columns,
 /// duplicates, domain values) plus leftover files beside the database. Lists every finding in
-/// the chosen format on stdout; exits 65 when any is a fault (README "Checking a case file").
+/// the chosen format on stdout; exits 65 when any is a fault (docs/operations.md "check").
 struct CheckCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "check",

@@ -3,7 +3,7 @@ import CommandLineKit
 
 /// `inspector demo`: the main job in one command. Creates and seeds the database when it is
 /// new (or holds nothing yet), then prints the suspect table, the latest bulletin and its
-/// ranking (README "A short tour").
+/// ranking (docs/command-line.md "demo").
 struct DemoCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "demo",

@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector fruit remove <fruit>`: refused while a suspect favours it or an incident
-/// concerns it, naming them (README "A short tour").
+/// concerns it, naming them (docs/command-line.md "fruit remove").
 struct FruitRemoveCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "remove",

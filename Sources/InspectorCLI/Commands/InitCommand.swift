@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector init [--seed]`: create the database if missing and apply pending migrations;
-/// `--seed` loads the seed case (README "A short tour").
+/// `--seed` loads the seed case (docs/command-line.md "init").
 struct InitCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "init",

@@ -1,8 +1,8 @@
 import CaseStore
 import CommandLineKit
 
-/// `inspector list [filters] [--sort KEY [--reverse]] [--limit N] [--offset N] [--as-of TIME]`:
-/// the suspect table (README "A short tour"), all of it or the suspects the filters select, now
+/// `inspector list [filters] [--sort KEY [--reverse]] [--limit N] [--offset N] [--as-of TIME]`: the
+/// suspect table (docs/command-line.md "list"), all of it or the suspects the filters select, now
 /// or as it stood at a time of the case history.
 struct ListCommand: InspectorCommand {
   static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector migrate status`: each migration's version, name, state (`applied`, `pending`,
-/// `drift`, or `unknown` for a newer database) and time applied (README "Operations").
+/// `drift`, or `unknown` for a newer database) and time applied (docs/operations.md "migrate").
 struct MigrateStatusCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "status", abstract: "List applied and pending migrations (drift is marked).")

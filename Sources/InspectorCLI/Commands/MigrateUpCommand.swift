@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector migrate up [--to V] [--dry-run]`: apply pending migrations, each in its own
-/// transaction (README "Operations"). Drift or a newer database refuses (exit 65).
+/// transaction (docs/operations.md "migrate"). Drift or a newer database refuses (exit 65).
 struct MigrateUpCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "up",

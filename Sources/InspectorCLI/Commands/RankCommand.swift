@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector rank [--incident ID] [--limit N | --all] [--explain]`: the suspicion ranking
-/// (README "The ranking").
+/// (docs/ranking.md).
 struct RankCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "rank",

@@ -2,7 +2,7 @@ import CaseStore
 import CommandLineKit
 
 /// `inspector restore SRC [--force] [--accept-faults] [--dry-run]`: replace the database with a
-/// verified backup, atomically (README "A short tour"); refuses files that are not case
+/// verified backup, atomically (docs/operations.md "restore"); refuses files that are not case
 /// databases, damaged or newer backups, asks for `--force` before replacing a database that
 /// holds case data, and for `--accept-faults` before restoring a case file with faults
 /// (docs/operations.md "restore").

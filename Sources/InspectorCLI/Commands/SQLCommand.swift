@@ -1,7 +1,8 @@
 import CaseStore
 import CommandLineKit
 
-/// `inspector sql QUERY [--param NAME=VALUE]... [--write]`: ad-hoc SQL (README "A short tour").
+/// `inspector sql QUERY [--param NAME=VALUE]... [--write]`: ad-hoc SQL (docs/command-line.md
+/// "sql").
 struct SQLCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "sql",

@@ -1,8 +1,8 @@
 import CaseStore
 import CommandLineKit
 
-/// `inspector show <animal> [--as-of TIME]`: the inspector view of one suspect (README "A
-/// short tour"), now or as it stood then.
+/// `inspector show <animal> [--as-of TIME]`: the inspector view of one suspect
+/// (docs/command-line.md "show"), now or as it stood then.
 struct ShowCommand: InspectorCommand {
   static let configuration = CommandConfiguration(
     name: "show",

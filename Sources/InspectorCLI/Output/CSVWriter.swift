@@ -1,6 +1,6 @@
 /// Builds CSV text per RFC 4180: a header record, then one record per row.
 ///
-/// The `csv` output format of README "A short tour". A field is quoted when it
+/// The `csv` output format (docs/output-formats.md "csv"). A field is quoted when it
 /// holds a comma, a double quote, CR or LF, starts or ends with a space or tab,
 /// or is the empty string; quotes inside are doubled. A `nil` field (SQL NULL,
 /// an absent value) is written empty and unquoted, so `""` (empty text) and

@@ -1,6 +1,6 @@
 /// A JSON value whose objects keep their keys in the order given.
 ///
-/// The `json` output format of README "A short tour": `sql --json` needs objects
+/// The `json` output format (docs/output-formats.md "json"): `sql --json` needs objects
 /// whose keys follow the result's column order, which `JSONEncoder` cannot
 /// promise, and every other command may use it too. Build values with the
 /// cases or with literals (`["id": 1, "name": "Catie", "emoji": nil]` keeps

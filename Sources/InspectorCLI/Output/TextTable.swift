@@ -2,7 +2,7 @@ import CommandLineKit
 
 /// A plain-text table for people: a header row, a rule, and rows aligned by display width.
 ///
-/// The `table` output format of README "A short tour". Columns are separated by two
+/// The `table` output format (docs/output-formats.md "table"). Columns are separated by two
 /// spaces and padded by ``displayWidth(of:)-(String)``, never `String.count`, so
 /// emoji, accented names and CJK line up. Lines never end in whitespace. Cells
 /// are shown on one line: every newline (LF, CR, CRLF, U+2028…) becomes "↵",

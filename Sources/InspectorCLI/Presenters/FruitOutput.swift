@@ -1,6 +1,6 @@
 import CaseStore
 
-/// Fruit objects of README "A short tour": `id`, `name`, `color`.
+/// Fruit objects (docs/output-formats.md "Fruits"): `id`, `name`, `color`.
 enum FruitOutput {
   static let csvHeader = ["id", "name", "color"]
 

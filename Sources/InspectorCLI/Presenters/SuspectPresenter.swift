@@ -1,7 +1,7 @@
 import CaseStore
 import CommandLineKit
 
-/// Turns suspects into the three output formats (README "A short tour").
+/// Turns suspects into the output formats (docs/output-formats.md "Suspects").
 ///
 /// JSON keys: `id`, `name`, `species`, `emoji` (null when none), `paw_size`, `favorite_fruits`
 /// (names in order), `alibi`, `sleep_schedule` (`{"sleep", "wake"}` or null),
@@ -134,8 +134,8 @@ struct SuspectPresenter {
     return fruits.count > count ? shown + ", …" : shown
   }
 
-  /// The suspect table of `list` (README "A short tour"): id, emoji + name, species, the first three
-  /// favourite fruits, and the suspicion bar with its label (coloured on a terminal).
+  /// The suspect table of `list` (docs/command-line.md "list"): id, emoji + name, species, the
+  /// first three favourite fruits, and the suspicion bar with its label (coloured on a terminal).
   func table(_ suspects: [Suspect]) -> String {
     tableLayout.render(suspects, headerStyle: style.bold)
   }

@@ -27,8 +27,8 @@ struct CaseFileOpener: Sendable {
     try ChangeAttribution(actor: actor.name, note: note)
   }
 
-  /// Opens the existing case file (README "A short tour": only `init`, `demo` and `restore` may
-  /// create it).
+  /// Opens the existing case file (docs/command-line.md "The database path": only `init`, `demo`
+  /// and `restore` may create it).
   ///
   /// A file whose schema differs from what its migrations create is refused (docs/schema.md
   /// "A damaged schema"): a read could print an order its own columns contradict, and a write

@@ -24,7 +24,8 @@ public struct CommandFailure: Error, Equatable, Sendable {
     self.standardOutput = standardOutput
   }
 
-  /// Classifies any error thrown by a command (README "Exit codes").
+  /// Classifies any error thrown by a command (docs/exit-codes.md "Which error gives which
+  /// code").
   ///
   /// - Parameter error: A `CommandFailure`, `CaseError`, `CaseFileError`, an error the case
   ///   store classifies as a ``StorageFailure`` (SQLite, migrations, files), or anything else

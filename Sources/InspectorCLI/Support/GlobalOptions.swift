@@ -1,7 +1,7 @@
 import CommandLineKit
 
-/// The global options of `inspector` (README "A short tour"), accepted before or after the
-/// command; ``Resolved`` reads them.
+/// The global options of `inspector` (docs/command-line.md "Global options"), accepted before or
+/// after the command; ``Resolved`` reads them.
 struct GlobalOptions: Sendable {
   /// `--db <path>`.
   let db = Option<FilePath?>(

@@ -5,9 +5,8 @@ import CommandLineKit
 /// rules between options, and a `run` that calls the case store and returns what to print on
 /// stdout.
 ///
-/// Every declared value is converted before `validate` (a bad one is a usage error, exit 64);
-/// the output is returned, not printed, so that an error leaves stdout empty (README "A short
-/// tour").
+/// Every declared value is converted before `validate` (a bad one is a usage error, exit 64); the
+/// output is returned, not printed, so that an error leaves stdout empty (docs/output-formats.md).
 protocol InspectorCommand: Sendable {
   /// Creates the command with its declarations.
   init()

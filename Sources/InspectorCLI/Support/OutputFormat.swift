@@ -1,6 +1,6 @@
 import CommandLineKit
 
-/// The output formats of README "A short tour".
+/// The output formats (docs/output-formats.md).
 public enum OutputFormat: String, CaseIterable, Sendable, ExpressibleByArgument {
   /// Aligned text for people (by display width), colour on a terminal.
   case table
