@@ -91,7 +91,6 @@ struct ReadsNeverWriteTests {
     #expect(bytes(cli.databasePath) == database)
     #expect(bytes(wal) == before)
     #expect(try reader.scalar("SELECT count(*) FROM search_queue")?.integerValue ?? 0 > 0)
-    _ = reader
   }
 
   /// Read-only search finds what other clients changed and forgets what they removed, with
