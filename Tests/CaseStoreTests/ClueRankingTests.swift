@@ -142,7 +142,7 @@ import Testing
   /// Seed 99's incident is for a fruit nobody favours, seed 3's for one a single suspect
   /// favours: the walk then scores the favourers apart and stops on the best score the others
   /// can reach.
-  @Test(arguments: [1, 3, 7, 42, 99])
+  @Test(.tags(.slow, .largeScale), .skippedInFastSet, arguments: [1, 3, 7, 42, 99])
   func topKEqualsBruteForceOnRandomCases(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let fruits = try database.fruits.all().map(\.name)

@@ -8,7 +8,7 @@ import Testing
 /// is checked against the brute-force model at every limit, through the default plan, through
 /// the clue sets alone (a walk budget of 0), and through the clue sets picking tied candidates
 /// by walking the rank order instead of letting SQLite sort them.
-@Suite struct HardRankingCaseTests {
+@Suite(.tags(.slow, .largeScale), .skippedInFastSet) struct HardRankingCaseTests {
   enum Kind: String, CaseIterable, CustomTestStringConvertible {
     case mixed, nobodyFavours, pawNobodyHas, mostAsleep, mostAlibis, equalLevels, allAtOnce
     /// Removed suspects leave gaps in the ids and, written with foreign keys off as the sqlite3

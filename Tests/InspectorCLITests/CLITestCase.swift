@@ -22,16 +22,14 @@ final class CLITestCase {
 
   // MARK: - Init
 
-  /// Creates the directory; with `seeded`, runs `inspector demo` so the seed case is loaded.
+  /// Creates the directory; with `seeded`, the case file is a copy of the seeded template
+  /// (``SeededCaseTemplate``: what `inspector init --seed` makes, made once per test process).
   init(seeded: Bool = false) throws {
     directory = try TestDirectory.create(prefix: "inspector-cli-tests")
     databasePath = directory.appendingPathComponent("cases.sqlite").path
     environment = TestDirectory.environment(in: directory, database: databasePath)
     if seeded {
-      let outcome = run("init", "--seed")
-      guard outcome.status == 0 else {
-        throw SetupFailure(description: "init --seed failed: \(outcome.standardError)")
-      }
+      try SeededCaseTemplate.copy(to: databasePath)
     }
   }
   /// A seeded session whose case file another client (a plain SQLite connection, as the

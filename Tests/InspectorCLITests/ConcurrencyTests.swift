@@ -11,7 +11,7 @@ import Testing
 /// Several `inspector` processes writing at once, and a lock held past the busy timeout
 /// (README "Guarantees": WAL, `busy_timeout`, write transactions begun `IMMEDIATE`; section 4:
 /// exit 75 when the database stays busy).
-@Suite struct ConcurrencyTests {
+@Suite(.tags(.slow, .concurrency, .processes), .skippedInFastSet) struct ConcurrencyTests {
   /// Writers running side by side; each worker runs its commands one after another.
   static let workers = 8
   static let commandsPerWorker = 6

@@ -16,7 +16,7 @@ import Testing
 /// The instants are stratified over the calibrated length of one uninterrupted run (0 to 110%),
 /// so kills land early, late, in the commit and in the checkpoint after it. Repeat a failure
 /// with `INSPECTOR_TEST_SEED=<seed>`.
-@Suite(.serialized) struct CrashSafetyTests {
+@Suite(.serialized, .tags(.slow, .crash, .processes), .skippedInFastSet) struct CrashSafetyTests {
   /// Rows one `sql --write` script inserts.
   static let rowsPerWrite = 300_000
   /// Kills per test.

@@ -11,7 +11,7 @@ import Testing
 /// Hostile input through the built binary (README "Guarantees"): every value is stored and read
 /// back exactly, or refused with its documented exit code and exactly one `inspector: error:`
 /// line, and no input makes the process die of a signal (a Swift runtime trap included).
-@Suite struct HostileInputTests {
+@Suite(.tags(.slow, .processes, .largeScale), .skippedInFastSet) struct HostileInputTests {
   /// Text meant to break out of SQL, shell or pattern quoting.
   static let injections = [
     "Robert'); DROP TABLE animals;--",

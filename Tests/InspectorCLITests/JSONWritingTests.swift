@@ -3,8 +3,8 @@ import Testing
 @testable import CaseStore
 @testable import InspectorCLI
 
-/// The listings write their JSON directly; it must be byte for byte what the JSON values of
-/// `show` and the whole-listing renderers serialise to.
+/// The record writers write their JSON directly; it must be byte for byte what the same members
+/// built as ``JSONValue``s serialise to (the layout docs/output-formats.md describes).
 @Suite("JSON written directly")
 struct JSONWritingTests {
   static let suspects = [
@@ -22,13 +22,43 @@ struct JSONWritingTests {
     value.serialized(pretty: pretty, nestedLevels: pretty ? 1 : 0)
   }
 
+  /// A suspect's members as values, in docs/output-formats.md's order.
+  static func members(_ suspect: Suspect) -> [(String, JSONValue)] {
+    let schedule: JSONValue =
+      suspect.sleepSchedule.map {
+        .object([("sleep", .string($0.sleep.description)), ("wake", .string($0.wake.description))])
+      } ?? .null
+    return [
+      ("id", .integer(suspect.id)),
+      ("name", .string(suspect.name)),
+      ("species", .string(suspect.species)),
+      ("emoji", JSONValue(suspect.emoji)),
+      ("paw_size", .string(suspect.pawSize.rawValue)),
+      ("favorite_fruits", .array(suspect.favoriteFruitNames.map(JSONValue.init))),
+      ("alibi", .string(suspect.alibi)),
+      ("sleep_schedule", schedule),
+      ("suspicion_level", .double(suspect.suspicionLevel.value)),
+      ("suspicion_label", .string(suspect.suspicionLevel.label.rawValue)),
+    ]
+  }
+
+  /// A ranking row's members as values.
+  static func members(_ row: RankedSuspect) -> [(String, JSONValue)] {
+    let clues: JSONValue =
+      row.clues.isEmpty ? .null : .object(row.clues.map { ($0.clue.rawValue, .bool($0.matched)) })
+    return [("rank", .integer(Int64(row.rank)))] + members(row.suspect) + [
+      ("clues_matched", .integer(Int64(row.cluesMatched))),
+      ("clues_checked", .integer(Int64(row.cluesChecked))),
+      ("clues", clues),
+    ]
+  }
+
   @Test("a suspect", arguments: [true, false])
   func suspect(pretty: Bool) {
     for suspect in Self.suspects {
       var output = UTF8Buffer()
-      SuspectPresenter.writeJSON(suspect, to: &output, pretty: pretty, indent: pretty ? 1 : 0)
-      #expect(
-        output.text == Self.serialized(.object(SuspectPresenter.json(suspect)), pretty: pretty))
+      SuspectPresenter.json.write(suspect, to: &output, pretty: pretty, indent: pretty ? 1 : 0)
+      #expect(output.text == Self.serialized(.object(Self.members(suspect)), pretty: pretty))
     }
   }
 
@@ -40,8 +70,8 @@ struct JSONWritingTests {
     for (index, suspect) in Self.suspects.enumerated() {
       let row = RankedSuspect(rank: index + 1, suspect: suspect, clues: index == 0 ? [] : verdicts)
       var output = UTF8Buffer()
-      RankCommand.writeJSON(row, to: &output, pretty: pretty, indent: pretty ? 1 : 0)
-      #expect(output.text == Self.serialized(.object(RankCommand.json(row)), pretty: pretty))
+      RankingPresenter.json.write(row, to: &output, pretty: pretty, indent: pretty ? 1 : 0)
+      #expect(output.text == Self.serialized(.object(Self.members(row)), pretty: pretty))
     }
   }
 
@@ -51,12 +81,15 @@ struct JSONWritingTests {
     let row: [AdHocValue] = [
       .integer(.min), .real(0.1), .text("a\u{1}b"), .blob([0, 0xAB]), .null, .real(.infinity),
     ]
+    // As `sqlite3 -json`: integers exact, reals that read back the same, NULL null, text as
+    // is, blobs as hex text.
+    let values: [JSONValue] = [.integer(.min), .double(0.1), "a\u{1}b", "00AB", .null, .null]
     var output = UTF8Buffer()
-    let json = JSONValue.object(zip(columns, row).map { ($0, SQLCommand.json($1)) })
+    let json = JSONValue.object(Array(zip(columns, values)))
     var object = JSONObjectWriter(pretty: pretty, indent: pretty ? 1 : 0, to: &output)
     for (column, value) in zip(columns, row) {
       object.member(column, to: &output)
-      SQLCommand.writeJSON(value, to: &output)
+      SQLPresenter.writeJSON(value, to: &output)
     }
     object.finish(to: &output)
     #expect(output.text == Self.serialized(json, pretty: pretty))

@@ -19,7 +19,9 @@ import Testing
 /// `MODEL_TEST_SEED=42 MODEL_TEST_STEPS=5000 swift test --filter ModelBasedTests` (several seeds
 /// separated by commas, decimal or `0x` hex; `MODEL_TEST_STEPS` alone changes the CI seeds'
 /// length).
-@Suite("Model-based test: random commands against an in-memory model")
+@Suite(
+  "Model-based test: random commands against an in-memory model",
+  .tags(.slow, .modelBased), .skippedInFastSet)
 struct ModelBasedTests {
   // MARK: - Properties
 

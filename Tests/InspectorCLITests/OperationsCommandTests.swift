@@ -326,7 +326,8 @@ import Testing
     }
   }
 
-  @Test func backupWhileAnotherProcessInsertsHoldsWholeTransactions() throws {
+  @Test(.tags(.slow, .concurrency, .processes), .skippedInFastSet)
+  func backupWhileAnotherProcessInsertsHoldsWholeTransactions() throws {
     let cli = try CLITestCase(seeded: true)
     let inspector = try OperationsFixture.inspectorPath()
     // Some ballast, so that the copy takes several steps of the online backup.

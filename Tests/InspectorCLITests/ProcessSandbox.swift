@@ -42,7 +42,8 @@ final class ProcessSandbox {
 
   // MARK: - Init
 
-  /// Creates the directories; with `seeded`, runs `inspector init --seed`.
+  /// Creates the directories; with `seeded`, the case file is a copy of the seeded template
+  /// (``SeededCaseTemplate``: what `inspector init --seed` makes, made once per test process).
   init(seeded: Bool = true) throws {
     directory = try TestDirectory.create(prefix: "inspector-reliability")
     caseDirectory = directory.appendingPathComponent("case").path
@@ -52,10 +53,7 @@ final class ProcessSandbox {
     environment = TestDirectory.environment(
       in: directory, database: databasePath, childProcess: true)
     if seeded {
-      let run = try self.run("init", "--seed")
-      guard run.status == 0, !run.signaled else {
-        throw SetupFailure(description: "init --seed failed: \(run.standardError)")
-      }
+      try SeededCaseTemplate.copy(to: databasePath)
     }
   }
 

@@ -7,7 +7,7 @@ import Testing
 
 /// `scripts/backup.sh` and `scripts/migrate.sh` (README "Operations"), run through `bash` with
 /// `INSPECTOR` pointing at the built binary.
-@Suite struct ScriptTests {
+@Suite(.tags(.slow, .processes), .skippedInFastSet) struct ScriptTests {
   /// The package root: three levels up from this file (Tests/InspectorCLITests/ScriptTests.swift).
   static let scripts = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -25,22 +25,11 @@ struct AlibiCommand: InspectorCommand {
     let clear = context[self.clear]
     guard clear || text != nil else {
       let suspect = try context.openDatabase(write: false).suspects.find(try context[animal])
-      return Render.record(
-        context, json: [("id", .integer(suspect.id)), ("alibi", .string(suspect.alibi))],
-        csvHeader: ["id", "alibi"], csv: ["\(suspect.id)", suspect.alibi]
-      ) {
-        suspect.hasNoAlibi
-          ? "\(SuspectPresenter.title(suspect)) has no alibi."
-          : TextRules.displayable(suspect.alibi)
-      }
+      return SuspectOutput.renderAlibi(suspect, context)
     }
     let suspect = try context.changeSuspect(try context[animal]) { database, id in
       try database.suspects.setAlibi(id: id, clear ? "" : text ?? "")
     }
-    let message =
-      suspect.alibi.isEmpty
-      ? "Cleared the alibi of \(SuspectPresenter.title(suspect))."
-      : "Recorded the alibi of \(SuspectPresenter.title(suspect))."
-    return SuspectOutput.render(suspect, context, message: message)
+    return SuspectOutput.render(suspect, context, after: .alibi)
   }
 }

@@ -22,9 +22,6 @@ struct AnimalAddCommand: InspectorCommand {
       NewSuspect(
         name: try context[name], species: try context[species], pawSize: try context[paw],
         emoji: try context[emoji], favoriteFruits: try context[fruits]))
-    return SuspectOutput.render(
-      suspect, context,
-      message: "Added \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"
-        + " (id \(suspect.id)).")
+    return SuspectOutput.render(suspect, context, after: .added)
   }
 }

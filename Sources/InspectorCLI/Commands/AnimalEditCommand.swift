@@ -26,10 +26,7 @@ struct AnimalEditCommand: InspectorCommand {
     let suspect = try context.changeSuspect(try context[animal]) { database, id in
       try database.suspects.edit(id: id, edit)
     }
-    return SuspectOutput.render(
-      suspect, context,
-      message: "Updated \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"
-        + " (id \(suspect.id)).")
+    return SuspectOutput.render(suspect, context, after: .updated)
   }
 
   /// The change the options ask for.

@@ -17,9 +17,6 @@ struct AnimalRemoveCommand: InspectorCommand {
       let id = try database.suspects.resolve(try context[animal])
       return try database.suspects.remove(id: id)
     }
-    return SuspectOutput.render(
-      suspect, context,
-      message: "Removed \(SuspectPresenter.displayName(suspect)) the \(suspect.species)"
-        + " (id \(suspect.id)).")
+    return SuspectOutput.render(suspect, context, after: .removed)
   }
 }

@@ -39,7 +39,8 @@ struct BackupCommand: InspectorCommand {
         ) { remaining, total in
           try Interruption.check("the backup")
           guard showProgress, total > 0 else { return }
-          context.writeToStandardError(Self.progressLine(done: total - remaining, total: total))
+          context.writeToStandardError(
+            CaseFileReportPresenter.progressLine(done: total - remaining, total: total))
         }
       }
     } catch let error as CaseFileError {
@@ -51,19 +52,8 @@ struct BackupCommand: InspectorCommand {
         exitCode: failure.exitCode)
     }
     if showProgress { context.writeToStandardError("\n") }
-    let pages = Int64(summary.pages)
     let faults = summary.faults
-    let output = Render.record(
-      context,
-      json: [
-        ("path", .string(destination)), ("pages", .integer(pages)),
-        ("faults", .array(faults.map { .object(CheckCommand.json($0)) })),
-      ],
-      csvHeader: ["path", "pages", "faults"], csv: [destination, "\(pages)", "\(faults.count)"]
-    ) {
-      "Backed up \(context.databasePath) to \(destination) (\(pages) pages)"
-        + (faults.isEmpty ? "." : "; it will not restore as it is (\(faults.count) fault(s)).")
-    }
+    let output = CaseFileReportPresenter.render(summary, destination: destination, context)
     guard faults.isEmpty else {
       let error = CaseFileError.faulted(destination, faults: faults.map(\.summary))
       throw CommandFailure(
@@ -73,14 +63,5 @@ struct BackupCommand: InspectorCommand {
         exitCode: .dataError, standardOutput: output)
     }
     return output
-  }
-
-  /// `\r[#########...........]  45%` for a terminal.
-  static func progressLine(done: Int, total: Int) -> String {
-    let width = 30
-    let filled = total == 0 ? width : done * width / total
-    let percent = total == 0 ? 100 : done * 100 / total
-    return "\r[" + String(repeating: "#", count: filled)
-      + String(repeating: ".", count: width - filled) + "] \(percent)%"
   }
 }

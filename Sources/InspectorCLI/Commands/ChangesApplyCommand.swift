@@ -23,57 +23,12 @@ struct ChangesApplyCommand: InspectorCommand {
     let policy = try context[onConflict] ?? .fail
     do {
       let applied = try database.apply(changeset, path: path, onConflict: policy)
-      let replaced = applied.conflicts.filter(\.replaced).count
-      let skipped = applied.conflicts.count - replaced
-      return Render.record(
-        context,
-        json: [
-          ("path", .string(path)), ("changes", .integer(Int64(applied.changes))),
-          ("written", .integer(Int64(applied.written))),
-          ("replaced", .integer(Int64(replaced))), ("skipped", .integer(Int64(skipped))),
-          ("conflicts", Self.json(applied.conflicts)),
-        ],
-        csvHeader: ["path", "changes", "conflicts", "written", "replaced", "skipped"],
-        csv: [
-          path, "\(applied.changes)", "\(applied.conflicts.count)", "\(applied.written)",
-          "\(replaced)", "\(skipped)",
-        ]
-      ) {
-        let summary =
-          applied.conflicts.isEmpty
-          ? "Applied \(path): \(applied.changes) change(s)."
-          : "Applied \(path): \(applied.written) of \(applied.changes) change(s) written"
-            + " (\(replaced) replaced), \(skipped) skipped."
-        return
-          ([summary]
-          + applied.conflicts.map {
-            "\($0.replaced ? "replaced" : "skipped") (\($0.kind)): \($0.change)"
-          }).joined(separator: "\n")
-      }
+      return ChangePresenter.render(applied, path: path, context)
     } catch ChangesError.conflicts(let conflicts, let policy) {
       // Like check's findings: the list on stdout, then the one-line error and exit 65.
-      try context.output.write(
-        context.format == .table
-          ? conflicts.map { "conflict (\($0.kind)): \($0.change)\n" }.joined()
-          : Self.json(conflicts).serialized() + "\n")
-      throw ChangesError.conflicts(conflicts, policy: policy)
+      var failure = CommandFailure.from(ChangesError.conflicts(conflicts, policy: policy))
+      failure.standardOutput = ChangePresenter.conflicts(conflicts, context)
+      throw failure
     }
-  }
-
-  /// The conflicts as a JSON array of `{"kind", "change"}` objects.
-  static func json(_ conflicts: [(kind: String, change: String)]) -> JSONValue {
-    .array(conflicts.map { .object([("kind", .string($0.kind)), ("change", .string($0.change))]) })
-  }
-
-  /// The conflicts met by an apply as a JSON array of `{"kind", "change", "outcome"}` objects
-  /// (`outcome`: `replaced` or `skipped`).
-  static func json(_ conflicts: [ChangesetApplication.Conflict]) -> JSONValue {
-    .array(
-      conflicts.map {
-        .object([
-          ("kind", .string($0.kind)), ("change", .string($0.change)),
-          ("outcome", .string($0.replaced ? "replaced" : "skipped")),
-        ])
-      })
   }
 }

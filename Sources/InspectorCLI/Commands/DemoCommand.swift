@@ -26,35 +26,9 @@ struct DemoCommand: InspectorCommand {
     } else {
       ranking = try SuspicionRanking(database: database).bySuspicionLevel(limit: 20)
     }
-    let presenter = SuspectPresenter(style: context.style)
-    switch context.format {
-    case .json, .ndjson:
-      let value = JSONValue.object([
-        ("database", .string(context.databasePath)),
-        ("suspects", .array(suspects.map { .object(SuspectPresenter.json($0)) })),
-        ("incident", incident.map { .object(IncidentPresenter.json($0)) } ?? .null),
-        ("ranking", .array(ranking.map { .object(RankCommand.json($0)) })),
-      ])
-      return value.serialized(pretty: context.format == .json) + "\n"
-    case .csv:
-      return ListCommand.csv(suspects)
-    case .table:
-      var text = ""
-      if created || seeded {
-        text += "Created \(context.databasePath) with the seed case.\n\n"
-      } else {
-        text += "Case file: \(context.databasePath)\n\n"
-      }
-      text += context.style.bold("Suspects") + "\n" + presenter.table(suspects) + "\n\n"
-      if let incident {
-        text += IncidentPresenter(style: context.style).bulletin(incident) + "\n\n"
-        text += context.style.bold("Ranking for bulletin #\(incident.id)") + "\n"
-        text += RankCommand.table(ranking, presenter: presenter, explain: true) + "\n"
-      } else {
-        text += context.style.bold("Ranking by suspicion level") + "\n"
-        text += RankCommand.table(ranking, presenter: presenter) + "\n"
-      }
-      return text
-    }
+    return DemoPresenter.render(
+      DemoPresenter.Tour(
+        database: context.databasePath, announcesSeedCase: created || seeded,
+        suspects: suspects, incident: incident, ranking: ranking), context)
   }
 }

@@ -21,6 +21,6 @@ struct FavoriteMoveCommand: InspectorCommand {
       try database.suspects.moveFavorite(
         id: id, fruit: try context[fruit], to: try context[to].value)
     }
-    return SuspectOutput.renderFavorites(suspect, context)
+    return SuspectOutput.render(suspect, context, after: .favorites)
   }
 }

@@ -16,6 +16,6 @@ struct FavoriteRemoveCommand: InspectorCommand {
     let suspect = try context.changeSuspect(try context[animal]) { database, id in
       try database.suspects.removeFavorite(id: id, fruit: try context[fruit])
     }
-    return SuspectOutput.renderFavorites(suspect, context)
+    return SuspectOutput.render(suspect, context, after: .favorites)
   }
 }

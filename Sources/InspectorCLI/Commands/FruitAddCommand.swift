@@ -17,7 +17,6 @@ struct FruitAddCommand: InspectorCommand {
     let color = try Fruit.normalizedColor(try context[self.color])
     let fruit = try context.openDatabase(write: true).fruits.add(
       name: try context[name], color: color)
-    return FruitOutput.render(
-      fruit, context, message: "Added \(fruit.name) (\(fruit.color), id \(fruit.id)).")
+    return FruitOutput.render(fruit, context, after: .added)
   }
 }

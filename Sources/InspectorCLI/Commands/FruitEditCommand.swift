@@ -24,8 +24,7 @@ struct FruitEditCommand: InspectorCommand {
   func run(_ context: CommandContext) throws -> String {
     let fruit = try context.openDatabase(write: true).fruits.edit(
       try context[self.fruit], edit(context))
-    return FruitOutput.render(
-      fruit, context, message: "Updated \(fruit.name) (\(fruit.color), id \(fruit.id)).")
+    return FruitOutput.render(fruit, context, after: .updated)
   }
 
   /// The change the options ask for.

@@ -9,14 +9,7 @@ struct FruitListCommand: InspectorCommand {
   var declarations: [any CommandDeclaration] { [] }
 
   func run(_ context: CommandContext) throws -> String {
-    let listing = ListingWriter<Fruit>(
-      context, json: FruitOutput.json, csvHeader: FruitOutput.csvHeader,
-      csv: FruitOutput.csvFields,
-      layout: { _ in
-        TableLayout(
-          columns: [.init("ID", alignment: .right), .init("FRUIT"), .init("COLOUR")],
-          cells: { ["\($0.id)", $0.name, $0.color] })
-      })
+    let listing = FruitOutput.listing(context)
     try context.openDatabase(write: false).fruits.forEachPage { try listing.write($0) }
     try listing.finish()
     return ""

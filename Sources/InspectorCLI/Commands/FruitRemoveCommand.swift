@@ -14,6 +14,6 @@ struct FruitRemoveCommand: InspectorCommand {
 
   func run(_ context: CommandContext) throws -> String {
     let fruit = try context.openDatabase(write: true).fruits.remove(try context[self.fruit])
-    return FruitOutput.render(fruit, context, message: "Removed \(fruit.name).")
+    return FruitOutput.render(fruit, context, after: .removed)
   }
 }

@@ -23,19 +23,6 @@ struct HistoryPruneCommand: InspectorCommand {
 
   func run(_ context: CommandContext) throws -> String {
     let prune = try context.openDatabase(write: true).history.prune(before: try context[before])
-    let json: [(String, JSONValue)] = [
-      ("pruned", .integer(Int64(prune.pruned))), ("baseline", JSONValue(prune.baseline)),
-      ("change_set", JSONValue(prune.changeSet)),
-    ]
-    let csv: [String?] = [
-      "\(prune.pruned)", prune.baseline.map { "\($0)" }, prune.changeSet.map { "\($0)" },
-    ]
-    return Render.record(
-      context, json: json, csvHeader: ["pruned", "baseline", "change_set"], csv: csv
-    ) {
-      guard let recorded = prune.changeSet else { return "No change set is that old." }
-      let baseline = prune.baseline.map { "; the rows of then are change set \($0)" } ?? ""
-      return "Pruned \(prune.pruned) change set(s)\(baseline); recorded as change set \(recorded)."
-    }
+    return HistoryEditPresenter.render(prune, context)
   }
 }

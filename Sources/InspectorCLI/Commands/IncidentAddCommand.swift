@@ -35,6 +35,6 @@ struct IncidentAddCommand: InspectorCommand {
       NewIncident(
         fruit: try context[fruit], occurredAt: occurredAt, pawSize: try context[paw],
         location: location, notes: try context[notes] ?? ""))
-    return IncidentPresenter.render(incident, context, verb: "Recorded")
+    return IncidentPresenter.render(incident, context, after: .recorded)
   }
 }

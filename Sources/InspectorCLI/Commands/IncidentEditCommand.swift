@@ -66,6 +66,6 @@ struct IncidentEditCommand: InspectorCommand {
     }
     let incident = try context.openDatabase(write: true).incidents.edit(
       "\(try context[id].value)", edit)
-    return IncidentPresenter.render(incident, context, verb: "Updated")
+    return IncidentPresenter.render(incident, context, after: .updated)
   }
 }

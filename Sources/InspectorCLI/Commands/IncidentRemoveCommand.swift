@@ -14,6 +14,6 @@ struct IncidentRemoveCommand: InspectorCommand {
   func run(_ context: CommandContext) throws -> String {
     let incident = try context.openDatabase(write: true).incidents.remove(
       "\(try context[id].value)")
-    return IncidentPresenter.render(incident, context, verb: "Removed")
+    return IncidentPresenter.render(incident, context, after: .removed)
   }
 }

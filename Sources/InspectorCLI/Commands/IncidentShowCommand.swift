@@ -18,24 +18,10 @@ struct IncidentShowCommand: InspectorCommand {
     let database = try context.openDatabase(write: false)
     let incident = try database.incidents.find("\(try context[id].value)")
     IncidentPresenter.warnAboutBrokenReferences([incident], context)
-    guard context.format == .table else {
-      return Render.record(
-        context, json: IncidentPresenter.json(incident), csvHeader: IncidentPresenter.csvHeader,
-        csv: IncidentPresenter.csvFields(incident)
-      ) { "" }
-    }
-    return try Self.page(
-      incident, database: database, style: context.style, limit: Self.topSuspects)
-  }
-
-  /// The bulletin followed by its ranking (with each clue's verdict).
-  static func page(_ incident: Incident, database: CaseDatabase, style: OutputStyle, limit: Int)
-    throws -> String
-  {
-    let ranking = try SuspicionRanking(database: database).rank(for: incident, limit: limit)
-    let presenter = SuspectPresenter(style: style)
-    return IncidentPresenter(style: style).bulletin(incident) + "\n\n"
-      + style.bold("Top suspects") + "\n"
-      + RankCommand.table(ranking, presenter: presenter, explain: true) + "\n"
+    return try IncidentPresenter.page(
+      incident,
+      ranking: {
+        try SuspicionRanking(database: database).rank(for: incident, limit: Self.topSuspects)
+      }, context)
   }
 }

@@ -20,18 +20,8 @@ struct InitCommand: InspectorCommand {
     let version = try database.schemaVersion()
     let suspects = try database.suspects.count()
     let fruits = try database.fruits.all().count
-    let json: [(String, JSONValue)] = [
-      ("path", .string(context.databasePath)), ("created", .bool(created)),
-      ("schema_version", .integer(Int64(version))), ("suspects", .integer(Int64(suspects))),
-      ("fruits", .integer(Int64(fruits))),
-    ]
-    return Render.record(
-      context, json: json, csvHeader: json.map(\.0),
-      csv: [context.databasePath, "\(created)", "\(version)", "\(suspects)", "\(fruits)"]
-    ) {
-      let verb = created ? "Created" : "Opened"
-      return "\(verb) \(context.databasePath) (schema version \(version)):"
-        + " \(suspects) suspect(s), \(fruits) fruit(s)."
-    }
+    return CaseFileReportPresenter.renderOpened(
+      path: context.databasePath, created: created, schemaVersion: version, suspects: suspects,
+      fruits: fruits, context)
   }
 }

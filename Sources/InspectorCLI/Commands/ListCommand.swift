@@ -68,10 +68,4 @@ struct ListCommand: InspectorCommand {
     try listing.finish()
     return ""
   }
-
-  /// The suspects as CSV with a header.
-  static func csv(_ suspects: [Suspect]) -> String {
-    CSVWriter.document(
-      header: SuspectPresenter.csvHeader, rows: suspects.map(SuspectPresenter.csvFields))
-  }
 }

@@ -20,28 +20,6 @@ struct MigrateStatusCommand: InspectorCommand {
           + "\(differences.count) place(s), e.g. \(differences[0].message); "
           + "see 'inspector check'\n")
     }
-    return Render.list(
-      context, json: statuses.map(Self.json),
-      csvHeader: ["version", "name", "state", "applied_at"],
-      csv: statuses.map { ["\($0.version)", $0.name, $0.state.rawValue, $0.appliedAt] }
-    ) {
-      var table = TextTable(
-        columns: [
-          .init("VERSION", alignment: .right), .init("NAME"), .init("STATE"),
-          .init("APPLIED AT"),
-        ])
-      table.rows = statuses.map {
-        ["\($0.version)", $0.name, $0.state.rawValue, $0.appliedAt ?? "-"]
-      }
-      return table.render(headerStyle: context.style.bold)
-    }
-  }
-
-  /// `{"version", "name", "state", "applied_at"}`.
-  static func json(_ status: CaseFile.MigrationStatus) -> [(String, JSONValue)] {
-    [
-      ("version", .integer(Int64(status.version))), ("name", .string(status.name)),
-      ("state", .string(status.state.rawValue)), ("applied_at", JSONValue(status.appliedAt)),
-    ]
+    return MigrationPresenter.renderStatus(statuses, context)
   }
 }

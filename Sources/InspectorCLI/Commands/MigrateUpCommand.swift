@@ -19,33 +19,8 @@ struct MigrateUpCommand: InspectorCommand {
     let dryRun = context[self.dryRun]
     let (applied, version, markRestored) = try CaseFile.migrate(
       at: context.databasePath, upTo: target, dryRun: dryRun, busyTimeout: context.busyTimeout)
-    let mark =
-      markRestored
-      ? (dryRun ? "Would restore" : "Restored")
-        + " the application_id \(CaseDatabase.applicationID), which a copy of the file lost"
-        + " (migration 0004 is recorded)."
-      : nil
-    // JSON and CSV keep their shape (the migrations applied): the note goes to stderr.
-    if let mark, context.format != .table {
-      context.writeToStandardError("inspector: note: \(mark)\n")
-    }
-    let listing = Render.list(
-      context,
-      json: applied.map {
-        [
-          ("version", .integer(Int64($0.version))), ("name", .string($0.name)),
-          ("state", .string(dryRun ? "pending" : "applied")),
-        ]
-      },
-      csvHeader: ["version", "name", "state"],
-      csv: applied.map { ["\($0.version)", $0.name, dryRun ? "pending" : "applied"] }
-    ) {
-      if applied.isEmpty { return "Up to date (schema version \(version))." }
-      let verb = dryRun ? "Would apply" : "Applied"
-      return applied.map { "\(verb) \($0.version) \($0.name)" }.joined(separator: "\n")
-        + (dryRun ? "" : "\nSchema version \(version).")
-    }
-    guard let mark, context.format == .table else { return listing }
-    return listing + mark + "\n"
+    return MigrationPresenter.renderUp(
+      applied.map { (version: $0.version, name: $0.name) }, version: version, dryRun: dryRun,
+      applicationIDRestored: markRestored, context)
   }
 }

@@ -21,34 +21,6 @@ struct OptimizeCommand: InspectorCommand {
   func run(_ context: CommandContext) throws -> String {
     let report = try context.openDatabase(write: true, allowingDamagedSchema: true).optimize(
       vacuum: context[vacuum])
-    let fields: [(String, JSONValue)] = [
-      ("page_size", .integer(Int64(report.pageSize))),
-      ("pages_before", .integer(Int64(report.pagesBefore))),
-      ("free_pages_before", .integer(Int64(report.freePagesBefore))),
-      ("pages_after", .integer(Int64(report.pagesAfter))),
-      ("free_pages_after", .integer(Int64(report.freePagesAfter))),
-      ("vacuumed", .bool(report.vacuumed)), ("bytes_freed", .integer(Int64(report.bytesFreed))),
-    ]
-    return Render.record(
-      context, json: fields, csvHeader: fields.map(\.0),
-      csv: [
-        "\(report.pageSize)", "\(report.pagesBefore)", "\(report.freePagesBefore)",
-        "\(report.pagesAfter)", "\(report.freePagesAfter)", "\(report.vacuumed)",
-        "\(report.bytesFreed)",
-      ]
-    ) {
-      var text = "Statistics refreshed (ANALYZE, PRAGMA optimize)."
-      if report.vacuumed {
-        text +=
-          "\nVacuumed: \(report.pagesBefore) pages before, \(report.pagesAfter) after; freed "
-          + "\(report.bytesFreed) bytes (\(report.bytesFreed / report.pageSize) pages of "
-          + "\(report.pageSize) bytes)."
-      } else if report.freePagesBefore > 0 {
-        text +=
-          "\n\(report.freePagesBefore) free pages (\(report.freePagesBefore * report.pageSize)"
-          + " bytes); 'inspector optimize --vacuum' gives them back."
-      }
-      return text
-    }
+    return CaseFileReportPresenter.render(report, context)
   }
 }

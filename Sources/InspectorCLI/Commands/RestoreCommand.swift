@@ -27,32 +27,8 @@ struct RestoreCommand: InspectorCommand {
     let summary = try CaseFile.restore(
       from: source, to: context.databasePath, force: context[force],
       acceptFaults: context[acceptFaults], dryRun: dryRun, busyTimeout: context.busyTimeout)
-    let accepted = summary.acceptedFaults
-    let json: [(String, JSONValue)] = [
-      ("path", .string(context.databasePath)), ("source", .string(source)),
-      ("schema_version", .integer(Int64(summary.schemaVersion))),
-      ("suspects", .integer(Int64(summary.suspects))), ("created", .bool(summary.created)),
-      ("migration_needed", .bool(summary.migrationNeeded)), ("dry_run", .bool(dryRun)),
-      ("accepted_faults", .array(accepted.map { .object(CheckCommand.json($0)) })),
-    ]
-    return Render.record(
-      context, json: json, csvHeader: json.map(\.0),
-      csv: [
-        context.databasePath, source, "\(summary.schemaVersion)", "\(summary.suspects)",
-        "\(summary.created)", "\(summary.migrationNeeded)", "\(dryRun)", "\(accepted.count)",
-      ]
-    ) {
-      (dryRun ? "Would restore" : "Restored")
-        + " \(context.databasePath) from \(source): schema version"
-        + " \(summary.schemaVersion), \(summary.suspects) suspect(s)."
-        + (accepted.isEmpty
-          ? ""
-          : " With \(accepted.count) fault(s) accepted ('inspector check' lists them): "
-            + accepted.prefix(3).map(\.summary).joined(separator: "; ") + ".")
-        + (summary.migrationNeeded
-          ? " It predates this inspector's schema (version"
-            + " \(CaseDatabase.migrator.latestVersion)): run 'inspector migrate up' before using it."
-          : "")
-    }
+    return CaseFileReportPresenter.render(
+      CaseFileReportPresenter.Restored(
+        path: context.databasePath, source: source, summary: summary, dryRun: dryRun), context)
   }
 }

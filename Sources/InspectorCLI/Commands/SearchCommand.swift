@@ -29,29 +29,7 @@ struct SearchCommand: InspectorCommand {
       ? (open: "\u{1B}[1m", close: "\u{1B}[22m") : (open: "[", close: "]")
     let hits = try database.search(
       try context[text], raw: context[raw], limit: try context[limit]?.value ?? 20, marks: marks)
-    if hits.isEmpty, context.format == .table { return "No matches.\n" }
-    let listing = ListingWriter<SearchHit>(
-      context,
-      json: { hit in
-        [
-          ("rank", .integer(Int64(hit.rank))), ("kind", .string(hit.kind.rawValue)),
-          ("id", .integer(hit.id)), ("subject", .string(hit.subject)),
-          ("snippet", .string(hit.text)), ("relevance", .double(hit.relevance)),
-        ]
-      },
-      csvHeader: ["rank", "kind", "id", "subject", "snippet", "relevance"],
-      csv: { hit in
-        ["\(hit.rank)", hit.kind.rawValue, "\(hit.id)", hit.subject, hit.text, "\(hit.relevance)"]
-      },
-      layout: { _ in
-        TableLayout(
-          columns: [
-            .init("#", alignment: .right), .init("KIND"), .init("WHO"), .init("MATCH"),
-          ],
-          cells: { hit in ["\(hit.rank)", hit.kind.rawValue, hit.subject, hit.text] })
-      })
-    try listing.write(hits)
-    try listing.finish()
+    try SearchPresenter.write(hits, context)
     return ""
   }
 }

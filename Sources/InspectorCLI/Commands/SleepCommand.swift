@@ -46,10 +46,6 @@ struct SleepCommand: InspectorCommand {
         try database.suspects.addStandardSleepScheduleIfMissing(id: id)
       }
     }
-    let message =
-      suspect.sleepSchedule.map {
-        "\(SuspectPresenter.title(suspect)) sleeps \($0.sleep), wakes \($0.wake)."
-      } ?? "Cleared the sleep schedule of \(SuspectPresenter.title(suspect))."
-    return SuspectOutput.render(suspect, context, message: message)
+    return SuspectOutput.render(suspect, context, after: .sleepSchedule)
   }
 }

@@ -21,9 +21,6 @@ struct SuspectCommand: InspectorCommand {
     let suspect = try context.changeSuspect(try context[animal]) { database, id in
       try database.suspects.setSuspicionLevel(id: id, level)
     }
-    return SuspectOutput.render(
-      suspect, context,
-      message: "\(SuspectPresenter.title(suspect)): suspicion \(level.value)"
-        + " (\(level.label.rawValue))")
+    return SuspectOutput.render(suspect, context, after: .suspicionLevel)
   }
 }

@@ -30,19 +30,6 @@ struct UndoCommand: InspectorCommand {
       changeSet = number
     }
     let undo = try context.openDatabase(write: true).history.undo(changeSet)
-    let json: [(String, JSONValue)] = [
-      ("undone", .integer(undo.undone)), ("change_set", JSONValue(undo.changeSet)),
-      ("changes", .integer(Int64(undo.changes))),
-    ]
-    let csv: [String?] = ["\(undo.undone)", undo.changeSet.map { "\($0)" }, "\(undo.changes)"]
-    return Render.record(
-      context, json: json, csvHeader: ["undone", "change_set", "changes"], csv: csv
-    ) {
-      guard let recorded = undo.changeSet else {
-        return "Change set \(undo.undone) holds no changes; nothing to undo."
-      }
-      return "Undid change set \(undo.undone) (\(undo.changes) change(s)),"
-        + " recorded as change set \(recorded)."
-    }
+    return HistoryEditPresenter.render(undo, context)
   }
 }

@@ -10,8 +10,10 @@
 struct JSONObjectWriter {
   // MARK: - Properties
 
-  private let pretty: Bool
-  private let indent: Int
+  /// Whether the object is pretty (one member a line) or compact.
+  let pretty: Bool
+  /// The object's own nesting level in pretty text; its members' values are one level deeper.
+  let indent: Int
   private var members = 0
 
   // MARK: - Init
@@ -38,9 +40,14 @@ struct JSONObjectWriter {
     output.append(pretty ? ": " : ":")
   }
 
-  /// ``member(_:to:)`` for a key quoted once beforehand (keys written on every row).
+  /// ``member(_:to:)`` for a key written in the source (every record writer's keys): its
+  /// bytes go out as they are, quoted, with nothing to escape and nothing allocated per row.
   mutating func member(_ key: Key, to output: inout UTF8Buffer) {
-    key.quoted.withUnsafeBufferPointer { member(quoted: $0, to: &output) }
+    separate(to: &output)
+    output.append(byte: UInt8(ascii: "\""))
+    output.append(key.text)
+    output.append(byte: UInt8(ascii: "\""))
+    output.append(pretty ? ": " : ":")
   }
 
   /// ``member(_:to:)`` for a key's quoted bytes (see ``KeyList``).
@@ -49,6 +56,47 @@ struct JSONObjectWriter {
     output.append(bytes: key)
     output.append(pretty ? ": " : ":")
   }
+
+  // MARK: - Members with their values
+
+  /// Writes a member whose value is a string, a number, a Boolean, or `null` for `nil`.
+  mutating func member(_ key: Key, _ value: some JSONScalar, to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    value.writeJSON(to: &output)
+  }
+
+  /// Writes a member whose value is an array of strings, on one line (`null` for each `nil`).
+  mutating func member(_ key: Key, strings: [String?], to output: inout UTF8Buffer) {
+    member(key, to: &output)
+    JSONValue.writeStrings(strings, pretty: pretty, to: &output)
+  }
+
+  /// Writes a member whose value is one record's object (written by the record type's one
+  /// writer), or `null` for `nil`.
+  mutating func member<Record>(
+    _ key: Key, _ record: Record?, _ writer: JSONRecordWriter<Record>,
+    to output: inout UTF8Buffer
+  ) {
+    member(key, to: &output)
+    guard let record else {
+      output.append("null")
+      return
+    }
+    writer.write(record, to: &output, pretty: pretty, indent: indent + 1)
+  }
+
+  /// Writes a member whose value is an array of records' objects, laid out as
+  /// ``JSONValue/serialized(pretty:)`` lays out an array of objects: `[]` when empty, else one
+  /// object a line in pretty text.
+  mutating func member<Record>(
+    _ key: Key, _ records: [Record], _ writer: JSONRecordWriter<Record>,
+    to output: inout UTF8Buffer
+  ) {
+    member(key, to: &output)
+    writer.writeArray(records, to: &output, pretty: pretty, indent: indent + 1)
+  }
+
+  // MARK: - Private helpers
 
   /// What comes before a member's key: a comma after the first member and, pretty, a new line
   /// indented one level deeper than the object.
@@ -71,21 +119,19 @@ struct JSONObjectWriter {
     output.append(byte: UInt8(ascii: "}"))
   }
 
-  /// A member's key as a quoted, escaped JSON string, made once.
+  /// A member's key written in the source, such as `"paw_size"`: printable ASCII with no `"`
+  /// or `\\`, so it is its own JSON text (checked in debug builds).
   struct Key: ExpressibleByStringLiteral {
-    /// The key's JSON string literal, quotes included.
-    let quoted: [UInt8]
+    /// The key's text, unquoted.
+    let text: StaticString
 
-    /// Quotes `key`.
-    init(_ key: String) {
-      var output = UTF8Buffer()
-      JSONValue.writeString(key, to: &output)
-      quoted = output.bytes
-    }
-
-    /// Quotes the literal key.
-    init(stringLiteral key: String) {
-      self.init(key)
+    /// The literal key.
+    init(stringLiteral text: StaticString) {
+      assert(
+        UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount).allSatisfy {
+          $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+        }, "a JSON key that needs escaping: \(text)")
+      self.text = text
     }
   }
 
@@ -124,4 +170,46 @@ struct JSONObjectWriter {
       }
     }
   }
+}
+
+/// A value a JSON member holds as it is, with the same text in CSV: a string, an integer, a
+/// real number, a Boolean, or `nil` (`null` in JSON, an empty field in CSV).
+protocol JSONScalar {
+  /// Appends the value's JSON text (``JSONValue/serialized(pretty:)``'s).
+  func writeJSON(to output: inout UTF8Buffer)
+  /// The value's CSV field: the JSON text unquoted, `nil` for `null`.
+  var csvField: String? { get }
+}
+
+extension String: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) { JSONValue.writeString(self, to: &output) }
+  var csvField: String? { self }
+}
+
+extension Int64: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) { output.append(self) }
+  var csvField: String? { "\(self)" }
+}
+
+extension Int: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) { output.append(self) }
+  var csvField: String? { "\(self)" }
+}
+
+extension Double: JSONScalar {
+  /// The shortest text that reads back the same; NaN and the infinities as `null`.
+  func writeJSON(to output: inout UTF8Buffer) { JSONValue.writeNumber(self, to: &output) }
+  var csvField: String? { "\(self)" }
+}
+
+extension Bool: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) { output.append(self ? "true" : "false") }
+  var csvField: String? { "\(self)" }
+}
+
+extension Optional: JSONScalar where Wrapped: JSONScalar {
+  func writeJSON(to output: inout UTF8Buffer) {
+    if let self { self.writeJSON(to: &output) } else { output.append("null") }
+  }
+  var csvField: String? { self?.csvField }
 }

@@ -10,6 +10,10 @@
 /// `Int64.max` included; ``double(_:)`` prints the shortest text that reads back
 /// to the same `Double`, always with a fraction or exponent (`1.0`, `0.1`,
 /// `1e+16`), and prints NaN and the infinities as `null`.
+///
+/// The commands' records are written straight to text by their one ``JSONRecordWriter`` each,
+/// laid out as a value built here serialises (the escapes, numbers and indentation are these);
+/// tests build values to state the text they expect.
 public enum JSONValue: Sendable, Equatable {
   /// `null`: an absent value (SQL NULL, a suspect without an emoji).
   case null

@@ -10,8 +10,8 @@ final class ListingWriter<Row> {
   // MARK: - Properties
 
   private let context: CommandContext
-  /// Appends a row's JSON object: pretty (and how deep) or compact.
-  private let json: (Row, inout UTF8Buffer, _ pretty: Bool, _ indent: Int) -> Void
+  /// The row type's one JSON writer.
+  private let json: JSONRecordWriter<Row>
   private let csvHeader: [String]
   /// Appends a row's CSV record.
   private let csv: (Row, inout UTF8Buffer) -> Void
@@ -29,43 +29,35 @@ final class ListingWriter<Row> {
   ///
   /// - Parameters:
   ///   - context: The command's context: its format, style and output.
-  ///   - json: A row as the members of its JSON object (json and ndjson).
+  ///   - json: The row type's one JSON writer (json and ndjson).
   ///   - csvHeader: The CSV header's column names.
   ///   - csv: A row's CSV fields, in header order; `nil` is an empty field.
   ///   - layout: The table's layout given the first page (empty when there are no rows).
   convenience init(
-    _ context: CommandContext, json: @escaping (Row) -> [(String, JSONValue)],
-    csvHeader: [String], csv: @escaping (Row) -> [String?],
-    layout: @escaping ([Row]) -> TableLayout<Row>
+    _ context: CommandContext, json: JSONRecordWriter<Row>, csvHeader: [String],
+    csv: @escaping (Row) -> [String?], layout: @escaping ([Row]) -> TableLayout<Row>
   ) {
     self.init(
-      context,
-      writeJSON: { row, output, pretty, indent in
-        JSONValue.object(json(row)).write(to: &output, pretty: pretty, indent: indent)
-      },
-      csvHeader: csvHeader,
-      writeCSV: { row, output in CSVWriter.appendRecord(csv(row), to: &output) },
-      layout: layout)
+      context, json: json, csvHeader: csvHeader,
+      writeCSV: { row, output in CSVWriter.appendRecord(csv(row), to: &output) }, layout: layout)
   }
 
-  /// Creates a writer for one listing whose rows write their own JSON and CSV text, for rows
-  /// that are cheaper to write directly than to build as ``JSONValue``s (`sql`'s values).
+  /// Creates a writer for one listing whose rows write their own CSV text, for rows that are
+  /// cheaper to write directly than as an array of fields (`list`, `sql`).
   ///
   /// - Parameters:
   ///   - context: The command's context: its format, style and output.
-  ///   - writeJSON: Appends a row's JSON object, pretty at the given depth or compact, as
-  ///     ``JSONValue/serialized(pretty:)`` would write it.
+  ///   - json: The row type's one JSON writer (json and ndjson).
   ///   - csvHeader: The CSV header's column names.
   ///   - writeCSV: Appends a row's CSV record, as ``CSVWriter/record(_:)-(_:[String?])`` would.
   ///   - layout: The table's layout given the first page (empty when there are no rows).
   init(
-    _ context: CommandContext,
-    writeJSON: @escaping (Row, inout UTF8Buffer, _ pretty: Bool, _ indent: Int) -> Void,
-    csvHeader: [String], writeCSV: @escaping (Row, inout UTF8Buffer) -> Void,
+    _ context: CommandContext, json: JSONRecordWriter<Row>, csvHeader: [String],
+    writeCSV: @escaping (Row, inout UTF8Buffer) -> Void,
     layout: @escaping ([Row]) -> TableLayout<Row>
   ) {
     self.context = context
-    self.json = writeJSON
+    self.json = json
     self.csvHeader = csvHeader
     self.csv = writeCSV
     self.layout = layout
@@ -84,12 +76,12 @@ final class ListingWriter<Row> {
     case .json:
       for row in page {
         text.append(rowsWritten == 0 ? "\n  " : ",\n  ")
-        json(row, &text, true, 1)
+        json.write(row, to: &text, pretty: true, indent: 1)
         rowsWritten += 1
       }
     case .ndjson:
       for row in page {
-        json(row, &text, false, 0)
+        json.write(row, to: &text, pretty: false, indent: 0)
         text.append(byte: UInt8(ascii: "\n"))
         rowsWritten += 1
       }

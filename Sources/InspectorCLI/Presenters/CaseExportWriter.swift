@@ -93,51 +93,43 @@ enum CaseExportWriter {
   }
 
   private static func fruitWriter(_ fruit: Fruit) -> (inout UTF8Buffer) -> Void {
-    { output in
-      var object = JSONObjectWriter(pretty: true, indent: 2, to: &output)
-      object.member(JSONKeys.name, to: &output)
-      JSONValue.writeString(fruit.name, to: &output)
-      object.member(colorKey, to: &output)
-      JSONValue.writeString(fruit.color, to: &output)
-      object.finish(to: &output)
-    }
+    { fruitJSON.write(fruit, to: &$0, pretty: true, indent: 2) }
   }
 
   private static func suspectWriter(_ suspect: Suspect) -> (inout UTF8Buffer) -> Void {
-    { output in
-      var object = JSONObjectWriter(pretty: true, indent: 2, to: &output)
-      object.member(JSONKeys.name, to: &output)
-      JSONValue.writeString(suspect.name, to: &output)
-      object.member(JSONKeys.species, to: &output)
-      JSONValue.writeString(suspect.species, to: &output)
-      object.member(JSONKeys.pawSize, to: &output)
-      JSONValue.writeString(suspect.pawSize.rawValue, to: &output)
-      object.member(JSONKeys.emoji, to: &output)
-      JSONValue(suspect.emoji).write(to: &output, pretty: true, indent: 3)
-      object.member(JSONKeys.favoriteFruits, to: &output)
-      JSONValue.writeStrings(suspect.favoriteFruitNames, pretty: true, to: &output)
-      object.member(JSONKeys.alibi, to: &output)
-      JSONValue.writeString(suspect.alibi, to: &output)
-      object.member(JSONKeys.sleepSchedule, to: &output)
-      SuspectPresenter.writeJSON(suspect.sleepSchedule, to: &output, pretty: true, indent: 3)
-      object.member(JSONKeys.suspicionLevel, to: &output)
-      JSONValue.writeNumber(suspect.suspicionLevel.value, to: &output)
-      object.finish(to: &output)
-    }
+    { suspectJSON.write(suspect, to: &$0, pretty: true, indent: 2) }
   }
 
   private static func incidentWriter(_ incident: Incident) -> (inout UTF8Buffer) -> Void {
-    { output in
-      JSONValue.object([
-        ("fruit", JSONValue(incident.fruit)),
-        ("occurred_at", .string(incident.occurredAt.description)),
-        ("paw_size", JSONValue(incident.pawSize?.rawValue)),
-        ("latitude", JSONValue(incident.location?.latitude)),
-        ("longitude", JSONValue(incident.location?.longitude)),
-        ("notes", .string(incident.notes)),
-      ]).write(to: &output, pretty: true, indent: 2)
-    }
+    { incidentJSON.write(incident, to: &$0, pretty: true, indent: 2) }
   }
 
-  private static let colorKey: JSONObjectWriter.Key = "color"
+  /// The one JSON writer of a fruit in the document: `name`, `color` (no id: `import` matches
+  /// fruits by name).
+  static let fruitJSON = JSONRecordWriter<Fruit> { fruit, object, output in
+    object.member("name", fruit.name, to: &output)
+    object.member("color", fruit.color, to: &output)
+  }
+
+  /// The one JSON writer of a suspect in the document: `name`, `species`, `paw_size`, `emoji`,
+  /// `favorite_fruits`, `alibi`, `sleep_schedule`, `suspicion_level` (no id, no label).
+  static let suspectJSON = JSONRecordWriter<Suspect> { suspect, object, output in
+    object.member("name", suspect.name, to: &output)
+    object.member("species", suspect.species, to: &output)
+    object.member("paw_size", suspect.pawSize.rawValue, to: &output)
+    object.member("emoji", suspect.emoji, to: &output)
+    object.member("favorite_fruits", strings: suspect.favoriteFruitNames, to: &output)
+    object.member("alibi", suspect.alibi, to: &output)
+    object.member(
+      "sleep_schedule", suspect.sleepSchedule, SuspectPresenter.sleepScheduleJSON,
+      to: &output)
+    object.member("suspicion_level", suspect.suspicionLevel.value, to: &output)
+  }
+
+  /// The one JSON writer of an incident in the document: `fruit` (by name), `occurred_at`,
+  /// `paw_size`, `latitude`, `longitude`, `notes` (no id).
+  static let incidentJSON = JSONRecordWriter<Incident> { incident, object, output in
+    object.member("fruit", incident.fruit, to: &output)
+    IncidentPresenter.circumstancesJSON.writeMembers(incident, &object, &output)
+  }
 }

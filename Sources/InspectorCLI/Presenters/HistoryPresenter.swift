@@ -21,13 +21,12 @@ enum HistoryPresenter {
   /// The listing of changes as CSV records or table rows.
   static func listing(_ context: CommandContext) -> ListingWriter<CaseHistory.Change> {
     ListingWriter(
-      context, json: { _ in [] }, csvHeader: csvHeader,
+      context, json: changeJSON, csvHeader: csvHeader,
       csv: { change in
         [
           "\(change.changeSet.id)", change.changeSet.at, change.changeSet.actor,
-          change.changeSet.note, change.table, object(change.key).serialized(),
-          change.operation.rawValue, change.before.map { object($0).serialized() },
-          change.after.map { object($0).serialized() },
+          change.changeSet.note, change.table, object(change.key),
+          change.operation.rawValue, change.before.map(object), change.after.map(object),
         ]
       },
       layout: { _ in
@@ -48,19 +47,29 @@ enum HistoryPresenter {
       })
   }
 
-  /// The JSON object of recorded values, column name to value, in the recorded order.
-  static func object(_ values: [(column: String, value: AdHocValue)]) -> JSONValue {
-    .object(values.map { ($0.column, SQLCommand.json($0.value)) })
+  /// Recorded values, column name to value in the recorded order, as compact JSON text (a
+  /// CSV field, a change in words that no sentence fits).
+  static func object(_ values: [(column: String, value: AdHocValue)]) -> String {
+    SQLPresenter.fieldsJSON.compactText(values)
   }
 
-  /// The JSON object of one change: `table`, `key`, `operation`, `before`, `after`.
-  static func json(_ change: CaseHistory.Change) -> JSONValue {
-    .object([
-      ("table", .string(change.table)), ("key", object(change.key)),
-      ("operation", .string(change.operation.rawValue)),
-      ("before", change.before.map(object) ?? .null),
-      ("after", change.after.map(object) ?? .null),
-    ])
+  /// The one JSON writer of a change set: `id`, `at`, `actor`, `note` and `changes`; the
+  /// changes are written one page at a time by ``HistoryWriter``, which starts the array
+  /// after these members.
+  static let changeSetJSON = JSONRecordWriter<CaseHistory.ChangeSet> { set, object, output in
+    object.member("id", set.id, to: &output)
+    object.member("at", set.at, to: &output)
+    object.member("actor", set.actor, to: &output)
+    object.member("note", set.note, to: &output)
+  }
+
+  /// The one JSON writer of a change: `table`, `key`, `operation`, `before`, `after`.
+  static let changeJSON = JSONRecordWriter<CaseHistory.Change> { change, object, output in
+    object.member("table", change.table, to: &output)
+    object.member("key", change.key, SQLPresenter.fieldsJSON, to: &output)
+    object.member("operation", change.operation.rawValue, to: &output)
+    object.member("before", change.before, SQLPresenter.fieldsJSON, to: &output)
+    object.member("after", change.after, SQLPresenter.fieldsJSON, to: &output)
   }
 
   /// Whose row changed: the suspect's name, `id:N` for a suspect without a recorded name, the
@@ -138,7 +147,7 @@ enum HistoryPresenter {
         + changes(["occurred_at": "time", "paw_size": "paw size"])
     default:
       return "\(change.table) \(change.operation.rawValue): "
-        + object(change.after ?? change.before ?? []).serialized()
+        + object(change.after ?? change.before ?? [])
     }
   }
 
@@ -147,7 +156,7 @@ enum HistoryPresenter {
     switch value {
     case .null: "none"
     case .text(let text): text
-    default: SQLCommand.text(value) ?? "none"
+    default: SQLPresenter.text(value) ?? "none"
     }
   }
 
@@ -168,13 +177,16 @@ enum HistoryPresenter {
 }
 
 /// Writes the history as it is read: CSV records and table rows through a ``ListingWriter``,
-/// JSON and NDJSON as change set objects whose `changes` arrays are written change by change,
-/// so not even one change set is held whole.
+/// JSON and NDJSON as change set objects (``HistoryPresenter/changeSetJSON``) whose `changes`
+/// arrays are written change by change (``HistoryPresenter/changeJSON``), so not even one
+/// change set is held whole. Pretty JSON is one array of change sets; NDJSON one compact
+/// change set a line.
 final class HistoryWriter {
   private let listing: ListingWriter<CaseHistory.Change>?
   private let context: CommandContext?
   private var setsWritten = 0
-  private var setOpen = false
+  /// The change set being written, with the number of its changes written so far.
+  private var openSet: (object: JSONObjectWriter, changes: Int)?
   private var text = UTF8Buffer()
 
   /// A writer of CSV or a table.
@@ -198,24 +210,29 @@ final class HistoryWriter {
     let pretty = context.format == .json
     text.removeAll()
     for change in page {
-      if change.startsChangeSet {
+      if change.startsChangeSet || openSet == nil {
         closeSet(pretty: pretty)
         if pretty {
-          text.append(setsWritten == 0 ? "[\n  {\n    \"id\": " : ",\n  {\n    \"id\": ")
-        } else {
-          text.append("{\"id\":")
+          text.append(setsWritten == 0 ? "[\n  " : ",\n  ")
         }
-        text.append(change.changeSet.id)
-        member("at", .string(change.changeSet.at), pretty: pretty)
-        member("actor", change.changeSet.actor.map(JSONValue.string) ?? .null, pretty: pretty)
-        member("note", change.changeSet.note.map(JSONValue.string) ?? .null, pretty: pretty)
-        text.append(pretty ? ",\n    \"changes\": [\n      " : ",\"changes\":[")
+        var object = JSONObjectWriter(pretty: pretty, indent: pretty ? 1 : 0, to: &text)
+        HistoryPresenter.changeSetJSON.writeMembers(change.changeSet, &object, &text)
+        object.member("changes", to: &text)
+        text.append(byte: UInt8(ascii: "["))
+        openSet = (object, 0)
         setsWritten += 1
-        setOpen = true
-      } else {
-        text.append(pretty ? ",\n      " : ",")
       }
-      HistoryPresenter.json(change).write(to: &text, pretty: pretty, indent: pretty ? 3 : 0)
+      guard var set = openSet else { continue }
+      if pretty {
+        text.append(set.changes > 0 ? ",\n" : "\n")
+        JSONValue.writeIndent(set.object.indent + 2, to: &text)
+      } else if set.changes > 0 {
+        text.append(byte: UInt8(ascii: ","))
+      }
+      HistoryPresenter.changeJSON.write(
+        change, to: &text, pretty: pretty, indent: pretty ? set.object.indent + 2 : 0)
+      set.changes += 1
+      openSet = set
     }
     try context.output.write(text)
   }
@@ -233,16 +250,16 @@ final class HistoryWriter {
     try context.output.write(text)
   }
 
-  private func member(_ key: String, _ value: JSONValue, pretty: Bool) {
-    text.append(pretty ? ",\n    " : ",")
-    JSONValue.writeString(key, to: &text)
-    text.append(pretty ? ": " : ":")
-    value.write(to: &text, pretty: pretty, indent: 2)
-  }
-
+  /// Closes the `changes` array and the object of the change set being written.
   private func closeSet(pretty: Bool) {
-    guard setOpen else { return }
-    text.append(pretty ? "\n    ]\n  }" : "]}\n")
-    setOpen = false
+    guard let set = openSet else { return }
+    if pretty, set.changes > 0 {
+      text.append(byte: UInt8(ascii: "\n"))
+      JSONValue.writeIndent(set.object.indent + 1, to: &text)
+    }
+    text.append(byte: UInt8(ascii: "]"))
+    set.object.finish(to: &text)
+    if !pretty { text.append(byte: UInt8(ascii: "\n")) }
+    openSet = nil
   }
 }

@@ -10,17 +10,23 @@ struct IncidentPresenter {
     "id", "fruit", "fruit_id", "occurred_at", "paw_size", "latitude", "longitude", "notes",
   ]
 
-  static func json(_ incident: Incident) -> [(String, JSONValue)] {
-    [
-      ("id", .integer(incident.id)),
-      ("fruit", JSONValue(incident.fruit)),
-      ("fruit_id", .integer(incident.fruitID)),
-      ("occurred_at", .string(incident.occurredAt.description)),
-      ("paw_size", JSONValue(incident.pawSize?.rawValue)),
-      ("latitude", JSONValue(incident.location?.latitude)),
-      ("longitude", JSONValue(incident.location?.longitude)),
-      ("notes", .string(incident.notes)),
-    ]
+  /// The one JSON writer of an incident: `incident list`'s array elements and NDJSON lines,
+  /// the record of `incident show`, `add`, `edit` and `remove`, `demo`'s incident.
+  static let json = JSONRecordWriter<Incident> { incident, object, output in
+    object.member("id", incident.id, to: &output)
+    object.member("fruit", incident.fruit, to: &output)
+    object.member("fruit_id", incident.fruitID, to: &output)
+    circumstancesJSON.writeMembers(incident, &object, &output)
+  }
+
+  /// The members that say when and where the fruit was nibbled, shared by the incident and the
+  /// export document's incident: `occurred_at`, `paw_size`, `latitude`, `longitude`, `notes`.
+  static let circumstancesJSON = JSONRecordWriter<Incident> { incident, object, output in
+    object.member("occurred_at", incident.occurredAt.description, to: &output)
+    object.member("paw_size", incident.pawSize?.rawValue, to: &output)
+    object.member("latitude", incident.location?.latitude, to: &output)
+    object.member("longitude", incident.location?.longitude, to: &output)
+    object.member("notes", incident.notes, to: &output)
   }
 
   static func csvFields(_ incident: Incident) -> [String?] {
@@ -31,12 +37,44 @@ struct IncidentPresenter {
     ]
   }
 
+  /// What a command did to an incident: `incident add`, `edit`, `remove`.
+  enum Change {
+    case recorded, updated, removed
+  }
+
   /// An incident a command recorded, changed or removed: the record in JSON and CSV, and
   /// `VERB incident N: FRUIT nibbled YYYY-MM-DD HH:MM.` as a table.
-  static func render(_ incident: Incident, _ context: CommandContext, verb: String) -> String {
-    Render.record(context, json: json(incident), csvHeader: csvHeader, csv: csvFields(incident)) {
+  static func render(_ incident: Incident, _ context: CommandContext, after change: Change)
+    -> String
+  {
+    let verb =
+      switch change {
+      case .recorded: "Recorded"
+      case .updated: "Updated"
+      case .removed: "Removed"
+      }
+    return Render.record(
+      incident, context, json: json, csvHeader: csvHeader, csv: csvFields(incident)
+    ) {
       "\(verb) incident \(incident.id): \(fruit(incident)) nibbled \(when(incident))."
     }
+  }
+
+  /// What `incident show` prints: the record in JSON and CSV; as a table, the bulletin and its
+  /// top suspects, `ranking` (each clue's verdict shown).
+  static func page(
+    _ incident: Incident, ranking: () throws -> [RankedSuspect], _ context: CommandContext
+  ) rethrows -> String {
+    guard context.format == .table else {
+      return Render.record(
+        incident, context, json: json, csvHeader: csvHeader, csv: csvFields(incident)
+      ) { "" }
+    }
+    let style = context.style
+    return IncidentPresenter(style: style).bulletin(incident) + "\n\n"
+      + style.bold("Top suspects") + "\n"
+      + RankingPresenter.table(
+        try ranking(), presenter: SuspectPresenter(style: style), explain: true) + "\n"
   }
 
   /// The fruit's name, or `(missing fruit id N)` for a broken reference.

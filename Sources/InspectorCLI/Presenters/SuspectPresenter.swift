@@ -18,24 +18,32 @@ struct SuspectPresenter {
     "suspicion_level", "suspicion_label",
   ]
 
-  /// The JSON object of one suspect.
-  static func json(_ suspect: Suspect) -> [(String, JSONValue)] {
-    let schedule: JSONValue =
-      suspect.sleepSchedule.map {
-        .object([("sleep", .string($0.sleep.description)), ("wake", .string($0.wake.description))])
-      } ?? .null
-    return [
-      ("id", .integer(suspect.id)),
-      ("name", .string(suspect.name)),
-      ("species", .string(suspect.species)),
-      ("emoji", JSONValue(suspect.emoji)),
-      ("paw_size", .string(suspect.pawSize.rawValue)),
-      ("favorite_fruits", .array(suspect.favoriteFruitNames.map(JSONValue.init))),
-      ("alibi", .string(suspect.alibi)),
-      ("sleep_schedule", schedule),
-      ("suspicion_level", .double(suspect.suspicionLevel.value)),
-      ("suspicion_label", .string(suspect.suspicionLevel.label.rawValue)),
-    ]
+  /// The one JSON writer of a suspect (``JSONRecordWriter``): `show`'s document, `list`'s
+  /// array elements and NDJSON lines, `demo`'s suspects. Its members also open and close
+  /// nothing, so a ranking row writes them between its own (``RankingPresenter/json``).
+  static let json = JSONRecordWriter<Suspect> { suspect, object, output in
+    object.member("id", suspect.id, to: &output)
+    object.member("name", suspect.name, to: &output)
+    object.member("species", suspect.species, to: &output)
+    object.member("emoji", suspect.emoji, to: &output)
+    object.member("paw_size", suspect.pawSize.rawValue, to: &output)
+    object.member("favorite_fruits", strings: suspect.favoriteFruitNames, to: &output)
+    object.member("alibi", suspect.alibi, to: &output)
+    object.member("sleep_schedule", suspect.sleepSchedule, sleepScheduleJSON, to: &output)
+    object.member("suspicion_level", suspect.suspicionLevel.value, to: &output)
+    object.member("suspicion_label", suspect.suspicionLevel.label.rawValue, to: &output)
+  }
+
+  /// A sleep schedule as `{"sleep": "HH:MM", "wake": "HH:MM"}` (a suspect's `sleep_schedule`,
+  /// also in the export document).
+  static let sleepScheduleJSON = JSONRecordWriter<SleepSchedule> { schedule, object, output in
+    object.member("sleep", schedule.sleep.description, to: &output)
+    object.member("wake", schedule.wake.description, to: &output)
+  }
+
+  /// The suspects as CSV with a header (`demo --format csv`).
+  static func csv(_ suspects: [Suspect]) -> String {
+    CSVWriter.document(header: csvHeader, rows: suspects.map(csvFields))
   }
 
   /// The CSV fields of one suspect, in ``csvHeader`` order.
@@ -163,8 +171,8 @@ struct SuspectPresenter {
   static func listing(_ context: CommandContext) -> ListingWriter<Suspect> {
     let presenter = SuspectPresenter(style: context.style)
     return ListingWriter(
-      context, writeJSON: { writeJSON($0, to: &$1, pretty: $2, indent: $3) },
-      csvHeader: csvHeader, writeCSV: { CSVWriter.appendRecord(csvFields($0), to: &$1) },
+      context, json: json, csvHeader: csvHeader,
+      writeCSV: { CSVWriter.appendRecord(csvFields($0), to: &$1) },
       layout: { _ in presenter.tableLayout })
   }
 

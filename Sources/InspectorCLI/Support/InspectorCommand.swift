@@ -26,6 +26,10 @@ protocol InspectorCommand: Sendable {
   func validate(_ context: CommandContext) throws(UsageError)
   /// Runs the command.
   ///
+  /// A listing (rows read from the case page by page) streams them to `context.output` and
+  /// returns `""`; every other command returns its record or report (docs/design.md "Output in
+  /// `InspectorCLI`").
+  ///
   /// - Returns: The text for stdout, ending in a newline (or empty).
   /// - Throws: ``UsageError``, ``CommandFailure``, or a case-store error.
   func run(_ context: CommandContext) throws -> String
