@@ -164,7 +164,9 @@ public final class CaseDatabase {
   /// The change set is opened (`history_context` names it, so the schema's triggers file every
   /// change under it) before `body` and closed after it, inside the transaction; a change set
   /// that recorded nothing is removed again. Before it commits, the records queued for the
-  /// search index are indexed (docs/search.md). The handle `body` is given (``CaseWriter``)
+  /// search index are indexed (docs/search.md). Before and after `body`, rows whose keys nobody
+  /// vouches for get inspector's Unicode keys (docs/schema.md "Folded keys"); reads never do
+  /// this. The handle `body` is given (``CaseWriter``)
   /// offers every operation, reads and writes; it is valid inside `body` only. However many
   /// operations `body` calls, they are one transaction and one change set.
   ///
@@ -183,12 +185,12 @@ public final class CaseDatabase {
   {
     try withUnitOfWork {
       try changeSet(attribution) {
-        // Rows other clients wrote get their Unicode keys before any change relies on them.
-        if try connection.scalar(Self.pendingProbe)?.integerValue == 1 {
-          try unit.suspects.refoldPendingKeys()
-          try unit.fruits.refoldPendingKeys()
-        }
-        return try body(unit)
+        // Rows other clients wrote get their Unicode keys before any change relies on them, and
+        // text the body wrote through SQL (undo, changes apply) gets them before the commit.
+        try refoldUnvouchedKeys()
+        let result = try body(unit)
+        try refoldUnvouchedKeys()
+        return result
       }
     }
   }
@@ -247,40 +249,6 @@ public final class CaseDatabase {
     -> T
   {
     try withUnitOfWork { try changeSet(attribution, body) }
-  }
-
-  /// `1` when any suspect or fruit is marked for re-folding (two probes of partial indexes).
-  static let pendingProbe = """
-    SELECT EXISTS (SELECT 1 FROM animals WHERE keys_pending = 1)
-      OR EXISTS (SELECT 1 FROM fruits WHERE key_pending = 1)
-    """
-
-  /// Re-folds the keys of rows that other clients wrote (marked `keys_pending` by the schema's
-  /// triggers, `migrations/0005_guarded_derived_columns.sql`), so that orders by `name_key`
-  /// (the ranking's ties) and the unique index on `species_key` see them as inspector would.
-  ///
-  /// Costs one indexed probe when nothing is marked. On a read-only connection it opens a
-  /// second, writable one for one short `IMMEDIATE` transaction. Best effort: a file that
-  /// cannot be written (read-only file or directory) or stays busy is left as it is, and the
-  /// look-ups still compare marked rows in Swift. A row whose Unicode key collides with
-  /// another's (a duplicate stored by another client) stays marked; `check` reports it.
-  ///
-  /// - Returns: `true` when marked rows existed and were re-folded.
-  @discardableResult
-  public func refoldPendingKeysIfAny() -> Bool {
-    guard (try? connection.scalar(Self.pendingProbe)?.integerValue) == 1 else { return false }
-    let writer: CaseDatabase
-    if connection.mode == .readOnly {
-      guard
-        let opened = try? CaseDatabase(
-          path: connection.path, access: .readWrite, busyTimeout: connection.busyTimeout)
-      else { return false }
-      writer = opened
-    } else {
-      writer = self
-    }
-    // write re-folds marked rows before its body; refused (false) inside a unit of work.
-    return (try? writer.write(nil) { _ in }) != nil
   }
 
   /// A prepared statement from the connection's cache (`Connection.cachedStatement(_:)`):

@@ -45,12 +45,6 @@ struct ListCommand: ReadingCommand {
     ]
   }
 
-  /// Species and names are compared by their folded keys: with a filter, the keys other
-  /// clients wrote are made right first (the case rebuilt for `--as-of` has its own).
-  func preparation(_ context: CommandContext) throws -> ReadPreparation {
-    try context[asOf] == nil && !filter(context).isEverything ? .refoldKeys : .none
-  }
-
   func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
     let filter = try self.filter(context)
     let listing = SuspectPresenter.listing(context)

@@ -31,12 +31,11 @@ struct RankCommand: ReadingCommand {
     }
   }
 
-  /// Ties are ordered by name_key: the keys other clients wrote are made right first.
-  func preparation(_ context: CommandContext) throws -> ReadPreparation { .refoldKeys }
-
   func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
     // `--limit N`, `--all` (no limit), or 20.
     let limit = context[all] ? nil : (try context[self.limit]?.value ?? 20)
+    // Reads only: ties of rows other clients wrote order by SQL's keys until the next write
+    // (docs/ranking.md).
     let presenter = SuspectPresenter(style: context.style)
     let explain = context[explain]
     let listing = RankingPresenter.listing(context, presenter: presenter, explain: explain)

@@ -20,18 +20,9 @@ struct SearchCommand: ReadingCommand {
 
   var declarations: [any CommandDeclaration] { [text, raw, limit] }
 
-  /// The index is brought up to date with other clients' writes first (inspector's own writes
-  /// leave it up to date); a file this process cannot write is searched as it is, with a
-  /// warning.
-  func preparation(_ context: CommandContext) throws -> ReadPreparation {
-    .refreshSearchIndex { pending in
-      context.writeToStandardError(
-        "inspector: warning: \(pending) recent change(s) are not indexed yet (the file is"
-          + " read-only here)\n")
-    }
-  }
-
   func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
+    // Reads only: records other clients changed since inspector's last write are searched by
+    // their current text without indexing them here (docs/search.md).
     let marks =
       context.format == .table && context.style.usesColor
       ? (open: "\u{1B}[1m", close: "\u{1B}[22m") : (open: "[", close: "]")

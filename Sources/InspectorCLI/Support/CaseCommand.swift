@@ -7,11 +7,6 @@ import CommandLineKit
 ///
 /// A listing streams its records to ``CommandContext/output`` inside the unit and returns `""`.
 protocol ReadingCommand: InspectorCommand {
-  /// What the runner does on the file before the unit's snapshot is taken; ``ReadPreparation/none``
-  /// by default.
-  ///
-  /// - Throws: ``UsageError`` or a case-store error for a bad value the choice depends on.
-  func preparation(_ context: CommandContext) throws -> ReadPreparation
   /// Runs the command inside the read unit of work.
   ///
   /// - Parameters:
@@ -23,11 +18,9 @@ protocol ReadingCommand: InspectorCommand {
 }
 
 extension ReadingCommand {
-  func preparation(_ context: CommandContext) throws -> ReadPreparation { .none }
-
   /// The runner: opens the case file read-only and runs ``run(_:_:)`` in one read unit of work.
   func run(_ context: CommandContext) throws -> String {
-    try context.caseFile.read(preparing: preparation(context)) { try run(context, $0) }
+    try context.caseFile.read { try run(context, $0) }
   }
 }
 

@@ -62,31 +62,11 @@ struct CaseFileOpener: Sendable {
   /// Opens the case file read-only and runs `body` in one read unit of work
   /// (``CaseDatabase/read(_:)``): how a ``ReadingCommand`` runs.
   ///
-  /// - Parameters:
-  ///   - preparation: What to do on the file before the unit's snapshot is taken.
-  ///   - body: The command's reads.
+  /// - Parameter body: The command's reads.
   /// - Returns: What `body` returns.
-  /// - Throws: What ``open(write:allowingDamagedSchema:)``, the preparation or `body` throw.
-  func read<T>(preparing preparation: ReadPreparation = .none, _ body: (CaseReader) throws -> T)
-    throws -> T
-  {
-    let database = try open(write: false)
-    switch preparation {
-    case .none:
-      break
-    case .refoldKeys:
-      database.refoldPendingKeysIfAny()
-    case .refreshSearchIndex(let warn):
-      var pending = try database.read { try $0.pendingSearchChanges() }
-      // Busy waits the busy timeout and fails (exit 75) as every read does; only a file this
-      // process cannot write is searched as it is, with a warning.
-      if pending > 0, canWriteDatabaseFile {
-        try self.write { try $0.refreshSearchIndex() }
-        pending = try database.read { try $0.pendingSearchChanges() }
-      }
-      if pending > 0 { warn(pending) }
-    }
-    return try database.read(body)
+  /// - Throws: What ``open(write:allowingDamagedSchema:)`` or `body` throws.
+  func read<T>(_ body: (CaseReader) throws -> T) throws -> T {
+    try open(write: false).read(body)
   }
 
   /// Opens the case file for writing and runs `body` in one write unit of work
@@ -192,15 +172,6 @@ struct CaseFileOpener: Sendable {
     }
   }
 
-  /// `true` when this process may write the case file and its directory (where SQLite keeps
-  /// its `-wal`, `-shm` and `-journal` files).
-  private var canWriteDatabaseFile: Bool {
-    let path = location.path
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    return access(path, W_OK) == 0 && access(directory, W_OK) == 0
-  }
-
   private func makeDirectories(parentOf path: String) throws {
     var prefix = ""
     let components = path.split(separator: "/", omittingEmptySubsequences: true).dropLast()
@@ -220,18 +191,4 @@ struct CaseFileOpener: Sendable {
 /// the opener, whose `open(write:)` would hide the C function).
 private func createExclusively(_ path: String) -> Int32 {
   open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-}
-
-/// What the runner does on the case file before a ``ReadingCommand``'s unit of work takes its
-/// snapshot, so that the snapshot sees it.
-enum ReadPreparation {
-  /// Nothing.
-  case none
-  /// Re-fold the keys other clients wrote (``CaseDatabase/refoldPendingKeysIfAny()``), for
-  /// commands that compare or order by them.
-  case refoldKeys
-  /// Bring the search index up to date with other clients' writes (a short write unit on a
-  /// writable connection, when the file and its directory are writable); `warn` is called
-  /// with the number of records still not indexed (the file is read-only here).
-  case refreshSearchIndex(warn: (Int) -> Void)
 }
