@@ -12,7 +12,7 @@
 -- internal: the schema's own triggers or inspector compute them from the recorded ones.
 
 -- fruits: id, name, color (key id)
--- not recorded: name_key, key_pending
+-- not recorded: name_key, name_folded_from
 DROP TRIGGER IF EXISTS history_fruits_after_insert;
 CREATE TRIGGER history_fruits_after_insert AFTER INSERT ON fruits
 BEGIN
@@ -167,7 +167,7 @@ BEGIN
 END;
 
 -- animals: id, name, species, paw_size, emoji (key id)
--- not recorded: species_key, name_key, suspicion_level, keys_pending
+-- not recorded: species_key, name_key, suspicion_level, species_folded_from, name_folded_from
 DROP TRIGGER IF EXISTS history_animals_after_insert;
 CREATE TRIGGER history_animals_after_insert AFTER INSERT ON animals
 BEGIN

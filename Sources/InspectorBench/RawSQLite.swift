@@ -86,3 +86,12 @@ func columnText(_ statement: OpaquePointer, _ index: Int32) -> String {
   let count = Int(sqlite3_column_bytes(statement, index))
   return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
 }
+
+/// Binds `text` to parameter `index` (1-based) as `bindText` does, or NULL when `text` is `nil`.
+func bindOptionalText(_ statement: OpaquePointer, _ index: Int32, _ text: String?) {
+  guard let text else {
+    sqlite3_bind_null(statement, index)
+    return
+  }
+  bindText(statement, index, text)
+}

@@ -16,18 +16,16 @@ final class RawSuspectWriter {
   private let insertAlibi: OpaquePointer
   private let insertSleep: OpaquePointer
   private let insertLevel: OpaquePointer
-  /// Clears the mark of a row written with text beyond ASCII (schema 0005's protocol).
-  private let clearMark: OpaquePointer
   private var fruitIDs: [String: Int64] = [:]
 
   init(_ raw: RawSQLite) {
     self.raw = raw
     insertAnimal = raw.prepare(
       """
-      INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key, keys_pending)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO animals (name, species, paw_size, emoji, species_key, species_folded_from,
+        name_key, name_folded_from)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       """)
-    clearMark = raw.prepare("UPDATE animals SET keys_pending = 0 WHERE id = ?")
     insertFavorite = raw.prepare(
       "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
     insertAlibi = raw.prepare("INSERT INTO alibis (animal_id, statement) VALUES (?, ?)")
@@ -43,7 +41,7 @@ final class RawSuspectWriter {
 
   deinit {
     for statement in [
-      insertAnimal, insertFavorite, insertAlibi, insertSleep, insertLevel, clearMark,
+      insertAnimal, insertFavorite, insertAlibi, insertSleep, insertLevel,
     ] {
       sqlite3_finalize(statement)
     }
@@ -55,23 +53,15 @@ final class RawSuspectWriter {
     bindText(insertAnimal, 1, suspect.name)
     bindText(insertAnimal, 2, suspect.species)
     bindText(insertAnimal, 3, suspect.pawSize.rawValue)
-    if let emoji = suspect.emoji {
-      bindText(insertAnimal, 4, emoji)
-    } else {
-      sqlite3_bind_null(insertAnimal, 4)
-    }
+    bindOptionalText(insertAnimal, 4, suspect.emoji)
+    // Each key with the text it was folded from (none for printable ASCII, which lower()
+    // folds): the schema's key triggers then leave the row alone, as for inspector's writes.
     bindText(insertAnimal, 5, NameKey.caseKey(suspect.species))
-    bindText(insertAnimal, 6, NameKey.sortKey(suspect.name))
-    // Text beyond printable ASCII goes in marked, with its Unicode keys, and the mark is
-    // cleared: the schema's key triggers then leave the row alone, as for inspector's writes.
-    let plainASCII = NameKey.isPlainASCII(suspect.species) && NameKey.isPlainASCII(suspect.name)
-    sqlite3_bind_int64(insertAnimal, 7, plainASCII ? 0 : 1)
+    bindOptionalText(insertAnimal, 6, NameKey.foldedFrom(suspect.species))
+    bindText(insertAnimal, 7, NameKey.sortKey(suspect.name))
+    bindOptionalText(insertAnimal, 8, NameKey.foldedFrom(suspect.name))
     raw.run(insertAnimal)
     let id = sqlite3_last_insert_rowid(raw.handle)
-    if !plainASCII {
-      sqlite3_bind_int64(clearMark, 1, id)
-      raw.run(clearMark)
-    }
     for (position, fruit) in suspect.favoriteFruits.enumerated() {
       guard let fruitID = fruitIDs[fruit] else { fatalError("unknown fruit \(fruit)") }
       sqlite3_bind_int64(insertFavorite, 1, id)

@@ -28,8 +28,8 @@ enum ShowWorkload {
     return reads.measurement(workload: "show", suspects: count, target: nil)
   }
 
-  /// The partial indexes over rows marked for re-folding (`WHERE keys_pending = 1`).
-  static let markedRowIndexes = ["animals_keys_pending", "fruits_key_pending"]
+  /// The partial indexes over rows whose keys nobody vouches for (migration 0012).
+  static let unvouchedRowIndexes = ["animals_unvouched_keys", "fruits_unvouched_keys"]
 
   /// Runs `find` with statement tracing, then `EXPLAIN QUERY PLAN` on each statement it ran.
   ///
@@ -47,10 +47,12 @@ enum ShowWorkload {
       defer { sqlite3_finalize(plan) }
       while sqlite3_step(plan) == SQLITE_ROW {
         let detail = columnText(plan, 3)
-        // The partial indexes of marked rows hold only rows other clients wrote and inspector
-        // has not re-folded yet (none in this dataset): reading them is no table scan.
-        let marked = Self.markedRowIndexes.contains { detail.hasSuffix("USING INDEX \($0)") }
-        if detail.hasPrefix("SCAN") && !marked { scans.append("\(detail)  <-  \(sql)") }
+        // The partial indexes of unvouched rows hold only rows other clients wrote and
+        // inspector has not re-folded yet (none in this dataset): reading them is no table scan.
+        let unvouched = Self.unvouchedRowIndexes.contains {
+          detail.hasSuffix("USING INDEX \($0)")
+        }
+        if detail.hasPrefix("SCAN") && !unvouched { scans.append("\(detail)  <-  \(sql)") }
       }
     }
     guard scans.isEmpty else {

@@ -17,8 +17,8 @@ struct BulkAddTests {
   func storedRows(_ database: CaseDatabase) throws -> [[SQLiteValue]] {
     try database.rows(
       """
-      SELECT id, name, species, paw_size, emoji, species_key, name_key, keys_pending,
-        suspicion_level FROM animals ORDER BY id
+      SELECT id, name, species, paw_size, emoji, species_key, species_folded_from, name_key,
+        name_folded_from, suspicion_level FROM animals ORDER BY id
       """)
       + database.rows(
         "SELECT animal_id, fruit_id, position FROM favorite_fruits ORDER BY animal_id, fruit_id")

@@ -59,7 +59,9 @@ struct FruitEditTests {
     let renamed = try database.fruits.edit("Elstar Apple", FruitEdit(name: "Pomme Étoilée"))
     #expect(try database.fruits.find("POMME ÉTOILÉE") == renamed)
     #expect(try database.fruits.find("pomme e\u{301}toile\u{301}e") == renamed)
-    #expect(try database.rows("SELECT key_pending FROM fruits WHERE key_pending = 1") == [])
+    #expect(
+      try database.rows("SELECT name_key, name_folded_from FROM fruits WHERE id = ?", [renamed.id])
+        == [[.text("pomme étoilée"), .text("Pomme Étoilée")]])
     #expect(throws: CaseError.duplicateFruit("POMME ÉTOILÉE")) {
       try database.fruits.add(name: "POMME ÉTOILÉE", color: "red")
     }

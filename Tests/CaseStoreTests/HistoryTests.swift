@@ -113,8 +113,8 @@ struct HistoryTests {
   @Test func derivedColumnsMakeNoEntries() throws {
     let database = try seededDatabase()
     let entries = try database.rowCount("history_entries")
-    // The keys triggers rewrite species_key, name_key and keys_pending after this; the level
-    // triggers rewrite animals.suspicion_level.
+    // The keys triggers rewrite species_key, name_key and their folded_from after this; the
+    // level triggers rewrite animals.suspicion_level.
     try database.connection.execute(
       """
       UPDATE animals SET species_key = 'wrong' WHERE id = 1;
@@ -125,7 +125,7 @@ struct HistoryTests {
     try database.connection.execute("UPDATE animals SET name = 'Rénardo' WHERE id = 10")
     // The name is one entry; the keys the triggers and inspector's re-fold write are none.
     #expect(try database.rowCount("history_entries") == entries + 2)
-    database.refoldPendingKeysIfAny()
+    try database.write {}
     #expect(try database.rowCount("history_entries") == entries + 2)
     #expect(pairs(try latestChanges(database).last?.after) == ["name=Rénardo"])
   }

@@ -159,7 +159,7 @@ struct LookupTests {
       expectAmbiguous(
         reference, among: ["Big the \(upper) (id 11)", "Small the \(lower) (id 12)"], in: database)
     }
-    // A write through inspector refolds the keys it can; the duplicate stays marked.
+    // A write through inspector refolds the keys it can; the duplicate keeps SQL's key.
     try database.suspects.add(NewSuspect(name: "Kit", species: "Fox", pawSize: .small))
     expectAmbiguous(
       lower, among: ["Big the \(upper) (id 11)", "Small the \(lower) (id 12)"], in: database)

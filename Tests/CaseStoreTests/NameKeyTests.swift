@@ -36,4 +36,18 @@ import Testing
     #expect(NameKey.caseKey(text) == Self.foundationKeys(text).caseKey)
     #expect(NameKey.sortKey(text) == Self.foundationKeys(text).sortKey)
   }
+
+  /// The text a key is folded from is stored exactly where the schema tells text beyond ASCII
+  /// apart (`length(CAST(text AS BLOB)) > length(text)`: a NUL counts, as length() stops there).
+  @Test(arguments: [
+    ("Crow", false), ("SPECIES 123456", false), ("a\u{7F}b", false), ("a\u{0}B", true),
+    ("R\u{E9}nard", true), ("\u{391}\u{39B}\u{395}\u{39E}", true),
+  ])
+  func foldedFromIsStoredForTextBeyondASCII(text: String, stored: Bool) throws {
+    #expect(NameKey.foldedFrom(text) == (stored ? text : nil))
+    let database = try CaseDatabase()
+    let beyond = try database.connection.scalar(
+      "SELECT length(CAST(?1 AS BLOB)) > length(?1)", [text])
+    #expect(beyond?.integerValue == (stored ? 1 : 0))
+  }
 }

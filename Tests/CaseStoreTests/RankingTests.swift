@@ -87,9 +87,13 @@ struct RankingTests {
       INSERT INTO animals (name, species, paw_size) VALUES ('\u{C9}douard', 'Eel', 'small');
       INSERT INTO suspicion_levels (animal_id, level) VALUES (11, 0.5);
       """)
-    let names = try SuspicionRanking(database: database).bySuspicionLevel(limit: 4)
-      .map(\.suspect.name)
-    #expect(names == ["Catie", "\u{C9}douard", "Fabrizio", "Cornelius"])
+    func names() throws -> [String] {
+      try SuspicionRanking(database: database).bySuspicionLevel(limit: 4).map(\.suspect.name)
+    }
+    // Reads never write: until inspector's next write the tie orders by SQL's key ('Édouard').
+    #expect(try names() == ["Catie", "Fabrizio", "\u{C9}douard", "Cornelius"])
+    try database.write {}
+    #expect(try names() == ["Catie", "\u{C9}douard", "Fabrizio", "Cornelius"])
   }
 
   @Test func emptyDatabaseRanksNobody() throws {

@@ -117,8 +117,8 @@ struct CheckCommandTests {
         PRAGMA foreign_keys = OFF;
         BEGIN;
         CREATE TABLE fruits_new (id INTEGER PRIMARY KEY, name TEXT NOT NULL, color TEXT NOT NULL,
-          name_key TEXT UNIQUE, key_pending INTEGER NOT NULL DEFAULT 0);
-        INSERT INTO fruits_new SELECT id, name, color, name_key, key_pending FROM fruits;
+          name_key TEXT UNIQUE, name_folded_from TEXT);
+        INSERT INTO fruits_new SELECT id, name, color, name_key, name_folded_from FROM fruits;
         DROP TABLE fruits;
         ALTER TABLE fruits_new RENAME TO fruits;
         COMMIT;
@@ -130,8 +130,8 @@ struct CheckCommandTests {
     let messages = findings.compactMap { $0["message"] as? String }
     #expect(messages.contains("table fruits differs from what the migrations create: not STRICT"))
     for missing in [
-      "index fruits_key_pending", "trigger fruits_key_after_insert",
-      "trigger fruits_key_after_update", "trigger fruits_name_before_insert",
+      "index fruits_unvouched_keys", "trigger fruits_keys_after_insert",
+      "trigger fruits_keys_after_update", "trigger fruits_name_before_insert",
       "trigger fruits_name_before_update",
     ] {
       #expect(messages.contains("\(missing) is missing"), "\(messages)")

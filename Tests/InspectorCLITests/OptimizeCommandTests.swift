@@ -30,6 +30,22 @@ struct OptimizeCommandTests {
     #expect(check.contains("sqlite_stat1 holds the query planner's statistics"))
   }
 
+  /// `optimize` folds the keys other clients wrote beyond ASCII and indexes their records, as
+  /// every write does (reads leave both to the next write).
+  @Test func optimizeFoldsKeysAndIndexesWhatOtherClientsWrote() throws {
+    let session = try CLITestCase.seeded(
+      writtenByAnotherClient:
+        "INSERT INTO animals (id, name, species, paw_size) VALUES (11, 'ΑΛΕΞ', 'ΛΥΚΟΣ', 'small')")
+    let reader = try Connection(path: session.databasePath, mode: .readOnly)
+    let state = """
+      SELECT species_key || '/' || quote(species_folded_from) || '/'
+        || (SELECT count(*) FROM search_queue) FROM animals WHERE id = 11
+      """
+    #expect(try reader.scalar(state)?.textValue == "ΛΥΚΟΣ/NULL/1")
+    session.succeed("optimize")
+    #expect(try reader.scalar(state)?.textValue == "λυκοσ/'ΛΥΚΟΣ'/0")
+  }
+
   @Test func optimizeRefusesAMissingDatabaseAndBadOptions() throws {
     let session = try CLITestCase()
     expectFailure(session.run("optimize"), status: 66, messageContains: "no database")

@@ -40,33 +40,37 @@ struct OtherClientRecordTests {
 
   // MARK: - Keys written by hand
 
-  /// The mark cleared by hand with a wrong key: an ASCII key is recomputed whatever the mark.
-  @Test func aWrongASCIIKeyIsRecomputedEvenWhenTheMarkIsClearedWithIt() throws {
+  /// A wrong key written by hand with the text it claims to be folded from: SQL vouches for
+  /// the key of ASCII text, so it is recomputed whatever `species_folded_from` says.
+  @Test func aWrongASCIIKeyIsRecomputedEvenWithAFoldedFromWrittenWithIt() throws {
     let cli = try CLITestCase.seeded(
       writtenByAnotherClient:
-        """
-        UPDATE animals SET keys_pending = 1 WHERE id IN (1, 4);
-        UPDATE animals SET species_key = 'x-crow', keys_pending = 0 WHERE id = 4;
-        """)
+        "UPDATE animals SET species_key = 'x-crow', species_folded_from = 'Crow' WHERE id = 4")
     let writer = try Connection(path: cli.databasePath)
-    #expect(try writer.scalar("SELECT species_key FROM animals WHERE id = 4")?.textValue == "crow")
+    #expect(
+      try writer.scalar(
+        "SELECT species_key || '/' || quote(species_folded_from) FROM animals WHERE id = 4")?
+        .textValue == "crow/NULL")
     // The crow's key is back, so taking it for the fish is refused by the unique index.
     #expect(throws: SQLiteError.self) {
-      try writer.execute("UPDATE animals SET species_key = 'crow', keys_pending = 0 WHERE id = 1")
+      try writer.execute(
+        "UPDATE animals SET species_key = 'crow', species_folded_from = 'Fish' WHERE id = 1")
     }
     #expect(try cli.suspect("crow")["name"] as? String == "Catie")
     #expect(try cli.suspect("fish")["name"] as? String == "Fabrizio")
     #expect(cli.run("check").status == 0)
   }
 
-  /// Text SQL cannot fold: a key written by hand with the mark cleared is believed by the
-  /// index, but no look-up acts on a row whose own text does not match the word.
+  /// Text SQL cannot fold: a key written by hand with the text it claims to be folded from is
+  /// believed by the index, but no look-up acts on a row whose own text does not match the
+  /// word, and `check` reports the key.
   @Test func aKeyWrittenByHandNeverMakesARowAnswerForAnotherWord() throws {
     let cli = try CLITestCase.seeded(
       writtenByAnotherClient:
         """
         INSERT INTO animals (name, species, paw_size) VALUES ('Sig', 'ΣΙΓΜΑ', 'small');
-        UPDATE animals SET species_key = 'snake', name_key = 'snakey', keys_pending = 0
+        UPDATE animals SET species_key = 'snake', species_folded_from = 'ΣΙΓΜΑ',
+          name_key = 'snakey', name_folded_from = 'Sig'
         WHERE id = 11;
         """)
     cli.expectRefusal(["show", "snake"], status: 65, messageContains: "no suspect matches")
@@ -218,12 +222,10 @@ struct OtherClientRecordTests {
         "INSERT INTO animals (name, species, paw_size) VALUES ('\u{C1}bel', '\u{3A9}mega', 'small')"
     )
     let writer = try Connection(path: cli.databasePath)
-    #expect(try writer.scalar("SELECT keys_pending FROM animals WHERE id = 11")?.integerValue == 1)
+    let keys = "SELECT species_key || '/' || quote(species_folded_from) FROM animals WHERE id = 11"
+    #expect(try writer.scalar(keys)?.textValue == "\u{3A9}mega/NULL")
     cli.succeed("alibi", "fish", "At sea")
-    #expect(try writer.scalar("SELECT keys_pending FROM animals WHERE id = 11")?.integerValue == 0)
-    #expect(
-      try writer.scalar("SELECT species_key FROM animals WHERE id = 11")?.textValue == "\u{3C9}mega"
-    )
+    #expect(try writer.scalar(keys)?.textValue == "\u{3C9}mega/'\u{3A9}mega'")
   }
 
   @Test(arguments: [

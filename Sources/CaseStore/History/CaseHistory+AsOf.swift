@@ -84,7 +84,8 @@ extension CaseHistory {
         }
       }
     }
-    rebuilt.refoldPendingKeysIfAny()
+    // The rows got SQL's keys: fold them as inspector does, so ties order as in the case file.
+    try rebuilt.write {}
     return rebuilt
   }
 

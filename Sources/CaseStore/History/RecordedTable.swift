@@ -42,11 +42,13 @@ struct RecordedTable: Sendable {
   static let all: [RecordedTable] = [
     RecordedTable(
       name: "fruits", columns: ["id", "name", "color"], key: ["id"],
-      filedUnder: [("fruit_id", "id")], parents: [], unrecorded: ["name_key", "key_pending"]),
+      filedUnder: [("fruit_id", "id")], parents: [], unrecorded: ["name_key", "name_folded_from"]),
     RecordedTable(
       name: "animals", columns: ["id", "name", "species", "paw_size", "emoji"], key: ["id"],
       filedUnder: [("animal_id", "id")], parents: [],
-      unrecorded: ["species_key", "name_key", "suspicion_level", "keys_pending"]),
+      unrecorded: [
+        "species_key", "name_key", "suspicion_level", "species_folded_from", "name_folded_from",
+      ]),
     RecordedTable(
       name: "favorite_fruits", columns: ["animal_id", "fruit_id", "position"],
       key: ["animal_id", "fruit_id"],

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// `animals.species_key` and `fruits.name_key` hold ``caseKey(_:)``; `animals.name_key` holds
 /// ``sortKey(_:)``, which also orders the ranking's ties (docs/ranking.md). Both are NFC, so
-/// `Rénard` typed precomposed or decomposed folds the same.
+/// `Rénard` typed precomposed or decomposed folds the same. For text beyond ASCII the schema
+/// stores beside each key the text it was folded from (``foldedFrom(_:)``, docs/schema.md
+/// "Folded keys").
 ///
 /// ASCII text (most names) takes a fast path that lowercases `A`-`Z` and gives the same key as
 /// Foundation's folding, which costs microseconds per call and is kept for all other text.
@@ -24,11 +26,20 @@ package enum NameKey {
       .precomposedStringWithCanonicalMapping
   }
 
-  /// `true` when every byte of `text` is printable ASCII (space to `~`): the text whose keys
-  /// SQL's `lower()` computes exactly, so the schema's triggers check them instead of marking
-  /// the row for inspector to re-fold (`migrations/0005_guarded_derived_columns.sql`).
-  package static func isPlainASCII(_ text: String) -> Bool {
+  /// `true` when every byte of `text` is printable ASCII (space to `~`): text that Unicode
+  /// folding leaves as `lower()` does (the search index's fast path; the keys' own rule is
+  /// ``foldedFrom(_:)``).
+  static func isPlainASCII(_ text: String) -> Bool {
     text.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+  }
+
+  /// What inspector stores in a key's `*_folded_from` column beside the key it folded from
+  /// `text`: `nil` for ASCII text without NUL, whose key SQL's `lower()` gives exactly (the
+  /// schema's triggers keep it so), else `text` itself, which vouches for the key as long as
+  /// the text stays as it is (`migrations/0012_folded_from.sql`; the schema tells the two apart
+  /// as `length(CAST(text AS BLOB)) > length(text)`).
+  package static func foldedFrom(_ text: String) -> String? {
+    text.utf8.allSatisfy { $0 != 0 && $0 < 0x80 } ? nil : text
   }
 
   /// Both keys of ASCII-only text (every byte below 0x80): `A`-`Z` lowercased, all else as is,

@@ -70,6 +70,8 @@ extension CaseDatabase {
       freePagesBefore: try pragma("freelist_count"), pagesAfter: 0, freePagesAfter: 0,
       vacuumed: vacuum)
     report.bytesOnDiskBefore = bytesOnDisk()
+    // An empty write re-folds the keys other clients wrote and indexes their records for search.
+    try write {}
     try connection.execute("ANALYZE")
     try connection.execute("PRAGMA optimize")
     if vacuum {

@@ -8,7 +8,7 @@ public struct CheckFinding: Equatable, Sendable {
   public enum Severity: String, Sendable {
     /// Something is wrong: the database breaks a rule that commands rely on.
     case fault
-    /// Worth knowing, not wrong: tables of other tools, rows waiting to be re-folded.
+    /// Worth knowing, not wrong: tables of other tools, keys of other clients' rows not folded by inspector yet.
     case note
   }
 

@@ -5,8 +5,9 @@ import SQLiteKit
 /// values outside the domain (written with `PRAGMA ignore_check_constraints` or by a rebuilt
 /// table without its CHECKs). Read-only: it reports, never repairs.
 ///
-/// The rules come from `migrations/0005_guarded_derived_columns.sql` and docs/schema.md
-/// "Derived columns and their triggers".
+/// The rules come from `migrations/0005_guarded_derived_columns.sql`,
+/// `migrations/0012_folded_from.sql` and docs/schema.md "Derived columns and their triggers"
+/// and "Folded keys".
 enum InvariantCheck {
   /// Findings listed per kind before the rest are summed up in one line.
   static let listLimit = 200
@@ -23,7 +24,8 @@ enum InvariantCheck {
         connection, table: "animals",
         sql: """
           SELECT id, species AS unique_text, species_key AS unique_key, name AS sort_text,
-            name_key AS sort_key, keys_pending AS pending FROM animals
+            name_key AS sort_key, \(KeyedTable.animals.unvouchedCondition) AS unvouched
+          FROM animals
           """,
         uniqueKeyName: "species")
     }
@@ -32,7 +34,7 @@ enum InvariantCheck {
         connection, table: "fruits",
         sql: """
           SELECT id, name AS unique_text, name_key AS unique_key, NULL AS sort_text,
-            NULL AS sort_key, key_pending AS pending FROM fruits
+            NULL AS sort_key, \(KeyedTable.fruits.unvouchedCondition) AS unvouched FROM fruits
           """,
         uniqueKeyName: "name")
     }
@@ -83,13 +85,14 @@ enum InvariantCheck {
 
   // MARK: - Folded keys
 
-  /// Wrong keys (a fault where inspector's own mark says they are right), keys waiting to be
-  /// re-folded (one note), and rows that are one ignoring case (a fault each).
+  /// Wrong keys (a fault where inspector's folding or SQL vouches for them), SQL's keys of text
+  /// beyond ASCII that nobody vouches for (one note: the next write re-folds them), and rows
+  /// that are one ignoring case (a fault each).
   private static func keyFindings(
     _ connection: Connection, table: String, sql: String, uniqueKeyName: String
   ) throws -> [CheckFinding] {
     var findings: [CheckFinding] = []
-    var pending: [Int64] = []
+    var unvouched: [Int64] = []
     var unfolded: [(id: Int64, key: String, value: String)] = []
     let statement = try connection.prepare(sql + " ORDER BY id")
     while let row = try statement.nextRow() {
@@ -106,26 +109,29 @@ enum InvariantCheck {
       }
       if right { continue }
       unfolded.append((id, uniqueKey, unique))
-      if try row.int64("pending") == 1 {
-        pending.append(id)
+      if try row.int64("unvouched") == 1 {
+        unvouched.append(id)
       } else if findings.count < listLimit {
+        let foldedFrom =
+          table == "animals"
+          ? "species_folded_from = NULL, name_folded_from = NULL" : "name_folded_from = NULL"
         findings.append(
           CheckFinding(
             .fault, .derivedColumn, table: table, row: "id \(id)",
             "the folded keys do not match the \(uniqueKeyName) and name as stored",
-            hint: "any inspector write re-folds them once the row is marked: "
-              + "UPDATE \(table) SET \(table == "animals" ? "keys_pending" : "key_pending") = 1 "
-              + "WHERE id = \(id)"))
+            hint: "UPDATE \(table) SET \(foldedFrom) WHERE id = \(id) gives the row SQL's keys, "
+              + "and the next inspector write folds them"))
       }
     }
-    if !pending.isEmpty {
-      let shown = pending.prefix(10).map(String.init).joined(separator: ", ")
+    if !unvouched.isEmpty {
+      let shown = unvouched.prefix(10).map(String.init).joined(separator: ", ")
       findings.append(
         CheckFinding(
           .note, .derivedColumn, table: table,
-          "\(pending.count) row(s) written by another client wait for inspector to re-fold "
-            + "their keys (ids \(shown)\(pending.count > 10 ? ", ..." : ""))",
-          hint: "the next inspector write, or 'inspector rank', re-folds them"))
+          "\(unvouched.count) row(s) written by another client hold SQL's keys, folded in "
+            + "ASCII only, until inspector re-folds them (ids \(shown)"
+            + "\(unvouched.count > 10 ? ", ..." : "")); look-ups find them, ties may sort apart",
+          hint: "the next inspector write, or 'inspector optimize', re-folds them"))
     }
     findings += try duplicates(connection, table: table, unfolded, uniqueKeyName: uniqueKeyName)
     return findings

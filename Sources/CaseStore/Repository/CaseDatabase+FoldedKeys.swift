@@ -1,45 +1,53 @@
 import SQLiteKit
 
-/// A table whose rows carry folded keys and the mark that says they wait to be re-folded
-/// (`migrations/0005_guarded_derived_columns.sql`).
-enum KeyedTable {
-  /// Suspects: `species_key` and `name_key`, marked by `keys_pending`.
+/// A table whose rows carry folded keys, and the rows whose keys nobody vouches for
+/// (`migrations/0012_folded_from.sql`, docs/schema.md "Folded keys").
+///
+/// A key is vouched for when SQL's `lower()` gives it exactly (the text is ASCII) or when
+/// inspector folded it from exactly the text now stored (its `*_folded_from` column holds that
+/// text). Every other row (text beyond ASCII that another client wrote) holds SQL's key,
+/// `lower(text)`, which folds ASCII letters only: look-ups and inspector's uniqueness checks
+/// compare those rows in Swift, and writes re-fold them.
+enum KeyedTable: CaseIterable {
+  /// Suspects: `species_key` (unique) and `name_key`, folded from `species` and `name`.
   case animals
-  /// Fruits: `name_key`, marked by `key_pending`.
+  /// Fruits: `name_key` (unique), folded from `name`.
   case fruits
 
-  /// Clears the mark of row `?1`.
-  var clearMarkSQL: String {
+  /// The condition of the partial index that lists the rows whose keys are not vouched for
+  /// (`animals_unvouched_keys`, `fruits_unvouched_keys`), written exactly as the index says so
+  /// that SQLite reads the index instead of the table.
+  var unvouchedCondition: String {
     switch self {
-    case .animals: "UPDATE animals SET keys_pending = 0 WHERE id = ?"
-    case .fruits: "UPDATE fruits SET key_pending = 0 WHERE id = ?"
+    case .animals:
+      """
+      (length(CAST(species AS BLOB)) > length(species) AND species_folded_from IS NOT species)
+        OR (length(CAST(name AS BLOB)) > length(name) AND name_folded_from IS NOT name)
+      """
+    case .fruits: "length(CAST(name AS BLOB)) > length(name) AND name_folded_from IS NOT name"
     }
   }
 }
 
 extension CaseDatabase {
-  /// Writes a row with the keys inspector folded (full Unicode folding, `NameKey`), so that
-  /// the schema's triggers, which fold in SQL only what SQL can, leave them alone.
+  /// `1` when any suspect or fruit holds a key nobody vouches for (two probes of partial
+  /// indexes, nothing read when there is none).
+  static let unvouchedProbe = """
+    SELECT EXISTS (SELECT 1 FROM animals WHERE \(KeyedTable.animals.unvouchedCondition))
+      OR EXISTS (SELECT 1 FROM fruits WHERE \(KeyedTable.fruits.unvouchedCondition))
+    """
+
+  /// Gives the rows other clients wrote inspector's Unicode keys, inside the caller's write,
+  /// so that orders by `name_key` (the ranking's ties, `list --sort`) and the unique indexes see
+  /// them as inspector would. One probe when there is none.
   ///
-  /// Text that is all printable ASCII is written unmarked: the triggers compute the same keys.
-  /// Any other text is written marked (`keys_pending = 1`), which the triggers do not touch,
-  /// then the mark is cleared, which does not fire the folding either. Run it inside
-  /// ``write(_:)``, so that the row is never left marked.
+  /// A row whose Unicode key repeats another row's (a duplicate stored by another client)
+  /// keeps SQL's key; the look-ups compare it in Swift and `check` reports it.
   ///
-  /// - Parameters:
-  ///   - table: Where the row is written.
-  ///   - plainASCII: Whether every keyed text of the row is printable ASCII
-  ///     (`NameKey.isPlainASCII(_:)`).
-  ///   - write: Runs the `INSERT` or `UPDATE` storing the mark it is given (0 or 1) with the
-  ///     folded keys, and returns the row's id.
-  /// - Returns: The row's id.
-  /// - Throws: What `write` throws, or `SQLiteError` from clearing the mark.
-  @discardableResult
-  func writeWithFoldedKeys(
-    _ table: KeyedTable, plainASCII: Bool, _ write: (_ mark: Int) throws -> Int64
-  ) throws -> Int64 {
-    let id = try write(plainASCII ? 0 : 1)
-    if !plainASCII { try statement(table.clearMarkSQL).run([id]) }
-    return id
+  /// - Throws: `SQLiteError` when the tables cannot be read or written.
+  func refoldUnvouchedKeys() throws {
+    guard try connection.scalar(Self.unvouchedProbe)?.integerValue == 1 else { return }
+    try suspects.refoldUnvouchedKeys()
+    try fruits.refoldUnvouchedKeys()
   }
 }

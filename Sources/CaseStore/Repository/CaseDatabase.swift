@@ -105,17 +105,18 @@ public final class CaseDatabase {
   ///
   /// Inside an open transaction (a repository call made in another `write`) it is the
   /// savepoint `case_write` instead: a failed inner call undoes only itself, and the enclosing
-  /// write decides about the rest.
+  /// write decides about the rest. Before and after `body`, rows whose keys nobody vouches for
+  /// get inspector's Unicode keys (docs/schema.md "Folded keys"); reads never do this.
   ///
   /// - Throws: What `body` throws, or `SQLiteError` (e.g. `ResultCode.busy`).
   public func write<T>(_ body: () throws -> T) throws -> T {
     func refoldThenRun() throws -> T {
-      // Rows other clients wrote get their Unicode keys before any change relies on them.
-      if try connection.scalar(Self.pendingProbe)?.integerValue == 1 {
-        try suspects.refoldPendingKeys()
-        try fruits.refoldPendingKeys()
-      }
-      return try body()
+      // Rows other clients wrote get their Unicode keys before any change relies on them, and
+      // text the body wrote through SQL (undo, changes apply) gets them before the commit.
+      try refoldUnvouchedKeys()
+      let result = try body()
+      try refoldUnvouchedKeys()
+      return result
     }
     guard connection.isAutocommit else {
       return try connection.inSavepoint(named: "case_write", refoldThenRun)
@@ -157,40 +158,6 @@ public final class CaseDatabase {
         """, [changeSet])
       return result
     }
-  }
-
-  /// `1` when any suspect or fruit is marked for re-folding (two probes of partial indexes).
-  static let pendingProbe = """
-    SELECT EXISTS (SELECT 1 FROM animals WHERE keys_pending = 1)
-      OR EXISTS (SELECT 1 FROM fruits WHERE key_pending = 1)
-    """
-
-  /// Re-folds the keys of rows that other clients wrote (marked `keys_pending` by the schema's
-  /// triggers, `migrations/0005_guarded_derived_columns.sql`), so that orders by `name_key`
-  /// (the ranking's ties) and the unique index on `species_key` see them as inspector would.
-  ///
-  /// Costs one indexed probe when nothing is marked. On a read-only connection it opens a
-  /// second, writable one for one short `IMMEDIATE` transaction. Best effort: a file that
-  /// cannot be written (read-only file or directory) or stays busy is left as it is, and the
-  /// look-ups still compare marked rows in Swift. A row whose Unicode key collides with
-  /// another's (a duplicate stored by another client) stays marked; `check` reports it.
-  ///
-  /// - Returns: `true` when marked rows existed and were re-folded.
-  @discardableResult
-  public func refoldPendingKeysIfAny() -> Bool {
-    guard (try? connection.scalar(Self.pendingProbe)?.integerValue) == 1 else { return false }
-    let writer: CaseDatabase
-    if connection.mode == .readOnly {
-      guard
-        let opened = try? CaseDatabase(
-          path: connection.path, access: .readWrite, busyTimeout: connection.busyTimeout)
-      else { return false }
-      writer = opened
-    } else {
-      writer = self
-    }
-    // write re-folds marked rows before its body.
-    return (try? writer.write {}) != nil
   }
 
   // MARK: - Internal helpers

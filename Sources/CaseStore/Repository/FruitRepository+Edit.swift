@@ -25,20 +25,16 @@ extension FruitRepository {
       fruit.name = newName ?? fruit.name
       fruit.color = newColor ?? fruit.color
       let folded = NameKey.caseKey(fruit.name)
-      // Marked rows' keys are not under the unique index's eye yet: compare them in Swift.
-      if try pendingFruits().contains(where: {
+      // Keys nobody vouches for are not under the unique index's eye: compare them in Swift.
+      if try unvouchedFruits().contains(where: {
         $0.id != fruit.id && NameKey.caseKey($0.name) == folded
       }) {
         throw CaseError.duplicateFruit(fruit.name)
       }
       do {
-        try database.writeWithFoldedKeys(.fruits, plainASCII: NameKey.isPlainASCII(fruit.name)) {
-          mark in
-          try database.statement(
-            "UPDATE fruits SET name = ?, color = ?, name_key = ?, key_pending = ? WHERE id = ?"
-          ).run([fruit.name, fruit.color, folded, mark, fruit.id])
-          return fruit.id
-        }
+        try database.statement(
+          "UPDATE fruits SET name = ?, color = ?, name_key = ?, name_folded_from = ? WHERE id = ?"
+        ).run([fruit.name, fruit.color, folded, NameKey.foldedFrom(fruit.name), fruit.id])
       } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
         // As in add: the refused statement changed nothing, so another row holding the key
         // means the name is taken.

@@ -33,9 +33,10 @@ public struct FruitRepository {
   ///
   /// Every fruit whose name folds to the same key counts: the one the unique index finds
   /// (checked against its own name, so a key written by hand never answers for another name)
-  /// and fruits other clients wrote whose keys inspector has not re-folded yet
-  /// (`key_pending = 1`, read through a partial index). More than one is ambiguous, so that no
-  /// command acts on the wrong fruit.
+  /// and fruits whose keys nobody vouches for (names beyond ASCII that other clients wrote,
+  /// keyed by SQL's `lower()`, read through a partial index; docs/schema.md "Folded keys").
+  /// More than one is ambiguous, so that no command acts on the wrong fruit. Nothing is
+  /// written.
   ///
   /// - Throws: ``CaseError/unknownFruit(_:)``, ``CaseError/ambiguousFruit(_:candidates:)``
   ///   with every candidate as `Name (id N)`, or `SQLiteError`.
@@ -44,7 +45,7 @@ public struct FruitRepository {
     var matches = try fruits(
       "SELECT id, name, color FROM fruits WHERE name_key = ? ORDER BY id", [folded]
     ).filter { NameKey.caseKey($0.name) == folded }
-    matches += try pendingFruits().filter { NameKey.caseKey($0.name) == folded }
+    matches += try unvouchedFruits().filter { NameKey.caseKey($0.name) == folded }
     var seen = Set<Int64>()
     matches = matches.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     guard let first = matches.first else { throw CaseError.unknownFruit(name) }
@@ -70,19 +71,16 @@ public struct FruitRepository {
     let color = try Fruit.normalizedColor(color)
     return try database.write {
       let folded = NameKey.caseKey(name)
-      // Marked rows' keys are not under the unique index's eye yet: compare them in Swift.
-      if try pendingFruits().contains(where: { NameKey.caseKey($0.name) == folded }) {
+      // Keys nobody vouches for are not under the unique index's eye: compare them in Swift.
+      if try unvouchedFruits().contains(where: { NameKey.caseKey($0.name) == folded }) {
         throw CaseError.duplicateFruit(name)
       }
       let id: Int64
       do {
-        id = try database.writeWithFoldedKeys(.fruits, plainASCII: NameKey.isPlainASCII(name)) {
-          mark in
-          try database.statement(
-            "INSERT INTO fruits (name, color, name_key, key_pending) VALUES (?, ?, ?, ?)"
-          ).run([name, color, folded, mark])
-          return database.connection.lastInsertRowID
-        }
+        try database.statement(
+          "INSERT INTO fruits (name, color, name_key, name_folded_from) VALUES (?, ?, ?, ?)"
+        ).run([name, color, folded, NameKey.foldedFrom(name)])
+        id = database.connection.lastInsertRowID
       } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
         // Which unique constraint fired is read from the table, not from SQLite's message: the
         // failed statement changed nothing, so a row holding the key means the name is taken.
@@ -130,31 +128,35 @@ public struct FruitRepository {
     }
   }
 
-  /// Re-folds the keys of fruits marked by the SQL triggers (see
-  /// ``SuspectRepository/refoldPendingKeys()``).
-  func refoldPendingKeys() throws {
+  /// Gives the fruits nobody vouches for inspector's Unicode keys (see
+  /// ``SuspectRepository/refoldUnvouchedKeys()``).
+  func refoldUnvouchedKeys() throws {
     let update = try database.statement(
-      "UPDATE fruits SET name_key = ?, key_pending = 0 WHERE id = ?")
-    // In batches along the partial index; a colliding row stays marked (see the suspects').
+      "UPDATE fruits SET name_key = ?, name_folded_from = ? WHERE id = ?")
+    // In batches along the partial index; a colliding row keeps SQL's key (see the suspects').
     var after: Int64 = 0
     while true {
       let batch = try fruits(
-        "SELECT id, name, color FROM fruits WHERE key_pending = 1 AND id > ? ORDER BY id LIMIT 500",
-        [after])
+        """
+        SELECT id, name, color FROM fruits
+        WHERE \(KeyedTable.fruits.unvouchedCondition) AND id > ? ORDER BY id LIMIT 500
+        """, [after])
       guard let last = batch.last else { return }
       after = last.id
       for fruit in batch {
         do {
-          try update.run([NameKey.caseKey(fruit.name), fruit.id])
+          try update.run([NameKey.caseKey(fruit.name), NameKey.foldedFrom(fruit.name), fruit.id])
         } catch let error as SQLiteError where error.code == .constraint {}
       }
     }
   }
 
-  /// The fruits other clients wrote whose keys inspector has not re-folded yet
-  /// (`key_pending = 1`), read through a partial index.
-  func pendingFruits() throws -> [Fruit] {
-    try fruits("SELECT id, name, color FROM fruits WHERE key_pending = 1 ORDER BY id", [])
+  /// The fruits whose keys nobody vouches for (``KeyedTable/unvouchedCondition``), read through
+  /// the partial index `fruits_unvouched_keys`.
+  func unvouchedFruits() throws -> [Fruit] {
+    try fruits(
+      "SELECT id, name, color FROM fruits WHERE \(KeyedTable.fruits.unvouchedCondition) "
+        + "ORDER BY id", [])
   }
 
   /// Who holds fruit `id`: suspects that favour it, as `Name the Species`, then incidents that

@@ -18,11 +18,12 @@ extension SuspectRepository {
   @discardableResult
   public func add(contentsOf suspects: [NewSuspect]) throws -> [Int64] {
     try database.write {
-      let pendingSpecies = try pendingSpeciesKeys()
+      let unvouchedSpecies = try unvouchedSpeciesKeys()
       let insert = try database.statement(
         """
-        INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key, keys_pending)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO animals (name, species, paw_size, emoji, species_key, species_folded_from,
+          name_key, name_folded_from)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """)
       let addFavorite = try database.statement(
         "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
@@ -37,18 +38,16 @@ extension SuspectRepository {
         let species = new.species.trimmingSpaces()
         let emoji = try Self.validated(emoji: new.emoji)
         let speciesKey = NameKey.caseKey(species)
-        let plainASCII = NameKey.isPlainASCII(species) && NameKey.isPlainASCII(name)
-        if pendingSpecies.contains(speciesKey) { throw CaseError.duplicateSpecies(species) }
-        let id = try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
-          do {
-            try insert.run([
-              name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.sortKey(name), mark,
-            ])
-          } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
-            throw try caseError(for: error, species: species, except: nil)
-          }
-          return database.connection.lastInsertRowID
+        if unvouchedSpecies.contains(speciesKey) { throw CaseError.duplicateSpecies(species) }
+        do {
+          try insert.run([
+            name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.foldedFrom(species),
+            NameKey.sortKey(name), NameKey.foldedFrom(name),
+          ])
+        } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+          throw try caseError(for: error, species: species, except: nil)
         }
+        let id = database.connection.lastInsertRowID
         stored.removeAll(keepingCapacity: true)
         for fruitName in new.favoriteFruits {
           let fruit: Fruit

@@ -22,7 +22,14 @@ extension SuspectRepository {
     matching filter: SuspectFilter, size: Int = 1000, _ body: ([Suspect]) throws -> Void
   ) throws {
     let fruitID = try filter.favorite.map { try database.fruits.find($0).id }
-    let query = Self.listingQuery(filter, favoriteFruitID: fruitID)
+    // A species whose key nobody vouches for (another client's text beyond ASCII, keyed by
+    // SQL's lower()) is compared in Swift, as the look-ups compare it.
+    let unvouchedIDs = try filter.species.map { species in
+      let key = NameKey.caseKey(species.trimmingSpaces())
+      return try unvouchedRows().filter { NameKey.caseKey($0.species) == key }.map(\.id)
+    }
+    let query = Self.listingQuery(
+      filter, favoriteFruitID: fruitID, unvouchedSpeciesIDs: unvouchedIDs ?? [])
     let rows = try database.statement(query.sql)
     try rows.bind(query.parameters)
     let columns = try SuspectRow(rows)
@@ -38,14 +45,17 @@ extension SuspectRepository {
     }
   }
 
-  /// The SQL of ``forEachPage(matching:size:_:)`` and its parameters.
-  static func listingQuery(_ filter: SuspectFilter, favoriteFruitID: Int64?) -> (
-    sql: String, parameters: [any SQLiteBindable]
-  ) {
+  /// The SQL of ``forEachPage(matching:size:_:)`` and its parameters; `unvouchedSpeciesIDs`
+  /// are the suspects whose keys nobody vouches for that have the filter's species.
+  static func listingQuery(
+    _ filter: SuspectFilter, favoriteFruitID: Int64?, unvouchedSpeciesIDs: [Int64] = []
+  ) -> (sql: String, parameters: [any SQLiteBindable]) {
     var conditions: [String] = []
     var parameters: [any SQLiteBindable] = []
     if let species = filter.species {
-      conditions.append("a.species_key = ?")
+      let ids = unvouchedSpeciesIDs.map(String.init).joined(separator: ", ")
+      conditions.append(
+        ids.isEmpty ? "a.species_key = ?" : "(a.species_key = ? OR a.id IN (\(ids)))")
       parameters.append(NameKey.caseKey(species.trimmingSpaces()))
     }
     if let paw = filter.pawSize {

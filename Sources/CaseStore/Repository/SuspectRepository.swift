@@ -115,8 +115,9 @@ public struct SuspectRepository {
   /// number, id. Exactly one suspect must match, in whichever of these ways: a word that
   /// matches several (an id and another suspect's species, two names, two species that differ
   /// only in letter case, stored by another client) is ambiguous, so that no command acts on
-  /// the wrong record. Rows whose keys other clients wrote without full Unicode folding
-  /// (`keys_pending = 1`) are compared in Swift, through a partial index, never a table scan.
+  /// the wrong record. Rows whose keys nobody vouches for (text beyond ASCII that other clients
+  /// wrote, keyed by SQL's `lower()`, docs/schema.md "Folded keys") are compared in Swift,
+  /// through a partial index, never a table scan. Nothing is written.
   ///
   /// - Parameter reference: What was typed, e.g. `raccoon`, `Rénard`, `10` or `id:10`.
   /// - Throws: ``CaseError/unknownSuspect(_:)``, or ``CaseError/ambiguousSuspect(_:candidates:)``
@@ -140,7 +141,7 @@ public struct SuspectRepository {
     var names = try candidates(
       "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id", [sortKey]
     ).filter { NameKey.sortKey($0.name) == sortKey }
-    for row in try pendingRows() {
+    for row in try unvouchedRows() {
       if NameKey.caseKey(row.species) == caseKey { matches.append(row) }
       if NameKey.sortKey(row.name) == sortKey { names.append(row) }
     }
@@ -204,20 +205,17 @@ public struct SuspectRepository {
       if let emoji { suspect.emoji = emoji }
       try requireSpeciesFree(suspect.species, except: id)
       do {
-        let plainASCII = NameKey.isPlainASCII(suspect.species) && NameKey.isPlainASCII(suspect.name)
-        try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
-          try connection.execute(
-            """
-            UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
-              name_key = ?, keys_pending = ?
-            WHERE id = ?
-            """,
-            [
-              suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
-              NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), mark, id,
-            ])
-          return id
-        }
+        try connection.execute(
+          """
+          UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
+            species_folded_from = ?, name_key = ?, name_folded_from = ?
+          WHERE id = ?
+          """,
+          [
+            suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji,
+            NameKey.caseKey(suspect.species), NameKey.foldedFrom(suspect.species),
+            NameKey.sortKey(suspect.name), NameKey.foldedFrom(suspect.name), id,
+          ])
       } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
         throw try caseError(for: error, species: suspect.species, except: id)
       }
@@ -283,7 +281,7 @@ public struct SuspectRepository {
   /// Which unique constraint fired is read from the table, never from SQLite's message: the
   /// refused statement changed nothing, so another row with the same `species_key` means the
   /// species is taken. The key is the one the write bound (``NameKey/caseKey(_:)``), which the
-  /// schema's triggers keep as it is.
+  /// schema's triggers keep as it is (its `species_folded_from` vouches for it).
   ///
   /// - Parameters:
   ///   - error: The refusal.
@@ -315,49 +313,66 @@ public struct SuspectRepository {
     return result
   }
 
-  /// The rows whose keys the SQL triggers wrote (`keys_pending = 1`, text that SQL cannot fold
-  /// fully), read through a partial index: the look-ups compare them in Swift.
-  private func pendingRows() throws -> [Candidate] {
-    try candidates("SELECT id, name, species FROM animals WHERE keys_pending = 1 ORDER BY id", [])
+  /// The rows whose keys nobody vouches for (``KeyedTable/unvouchedCondition``: text beyond
+  /// ASCII keyed by SQL's `lower()`), read through the partial index `animals_unvouched_keys`:
+  /// the look-ups compare them in Swift.
+  func unvouchedRows() throws -> [Candidate] {
+    try candidates(
+      "SELECT id, name, species FROM animals WHERE \(KeyedTable.animals.unvouchedCondition) "
+        + "ORDER BY id", [])
   }
 
-  /// Re-folds the keys of rows marked by the SQL triggers, so that the unique index on
-  /// `species_key` sees them as inspector would. A row whose Unicode key collides with another
-  /// (a duplicate stored through plain SQL) stays marked.
-  func refoldPendingKeys() throws {
+  /// Gives the rows nobody vouches for inspector's Unicode keys, with the text each was folded
+  /// from, so that the unique index on `species_key` and the orders by `name_key` see them as
+  /// inspector would. A row whose Unicode species key collides with another's (a duplicate
+  /// stored through plain SQL) keeps SQL's species key; its name is still folded.
+  func refoldUnvouchedKeys() throws {
     let update = try database.statement(
-      "UPDATE animals SET species_key = ?, name_key = ?, keys_pending = 0 WHERE id = ?")
-    // In batches along the partial index, so memory stays flat however many rows are marked.
-    // A row whose Unicode key collides fails alone (SQLite undoes only that statement) and
-    // stays marked; the cursor moves past it.
+      """
+      UPDATE animals SET species_key = ?, species_folded_from = ?, name_key = ?,
+        name_folded_from = ?
+      WHERE id = ?
+      """)
+    let updateName = try database.statement(
+      "UPDATE animals SET name_key = ?, name_folded_from = ? WHERE id = ?")
+    // In batches along the partial index, so memory stays flat however many rows there are.
+    // A row whose species key collides fails alone (SQLite undoes only that statement), gets
+    // its name key alone, and stays unvouched; the cursor moves past it.
     var after: Int64 = 0
     while true {
       let batch = try candidates(
         """
-        SELECT id, name, species FROM animals WHERE keys_pending = 1 AND id > ?
+        SELECT id, name, species FROM animals
+        WHERE (\(KeyedTable.animals.unvouchedCondition)) AND id > ?
         ORDER BY id LIMIT 500
         """, [after])
       guard let last = batch.last else { return }
       after = last.id
       for row in batch {
         do {
-          try update.run([NameKey.caseKey(row.species), NameKey.sortKey(row.name), row.id])
-        } catch let error as SQLiteError where error.code == .constraint {}
+          try update.run([
+            NameKey.caseKey(row.species), NameKey.foldedFrom(row.species),
+            NameKey.sortKey(row.name), NameKey.foldedFrom(row.name), row.id,
+          ])
+        } catch let error as SQLiteError where error.code == .constraint {
+          try updateName.run([NameKey.sortKey(row.name), NameKey.foldedFrom(row.name), row.id])
+        }
       }
     }
   }
 
-  /// The species keys of rows still marked after ``refoldPendingKeys()`` (their Unicode key
-  /// collides with another row's), which the unique index on `species_key` cannot check.
-  func pendingSpeciesKeys() throws -> Set<String> {
-    Set(try pendingRows().map { NameKey.caseKey($0.species) })
+  /// The species keys of rows nobody vouches for after ``refoldUnvouchedKeys()`` (their Unicode
+  /// key collides with another row's), which the unique index on `species_key` cannot check.
+  func unvouchedSpeciesKeys() throws -> Set<String> {
+    Set(try unvouchedRows().map { NameKey.caseKey($0.species) })
   }
 
-  /// Throws ``CaseError/duplicateSpecies(_:)`` when a row still marked after
-  /// ``refoldPendingKeys()`` has this species ignoring case (the unique index checks the rest).
+  /// Throws ``CaseError/duplicateSpecies(_:)`` when a row nobody vouches for has this species
+  /// ignoring case (the unique index checks the rest).
   private func requireSpeciesFree(_ species: String, except id: Int64?) throws {
     let folded = NameKey.caseKey(species)
-    if try pendingRows().contains(where: { $0.id != id && NameKey.caseKey($0.species) == folded }) {
+    if try unvouchedRows().contains(where: { $0.id != id && NameKey.caseKey($0.species) == folded })
+    {
       throw CaseError.duplicateSpecies(species)
     }
   }

@@ -68,7 +68,7 @@ extension CaseDatabase {
     let insert = try statement(
       "INSERT INTO search_index (rowid, kind, ref, shown, text) VALUES (?, ?, ?, ?, ?)")
     for (kind, ref) in queued where bound.contains(ref) {
-      let rowid = ref * 4 + (kind == .suspect ? 1 : kind == .alibi ? 2 : 3)
+      let rowid = Self.searchRowID(kind, ref)
       try delete.run([rowid])
       guard let shown = try searchedText(kind, ref) else { continue }
       try insert.run([rowid, kind.rawValue, ref, shown, SearchText.folded(shown)])
@@ -77,7 +77,15 @@ extension CaseDatabase {
     return queued.count
   }
 
-  /// The records matching `text`, most relevant first (FTS5's `bm25`).
+  /// The records matching `text`, most relevant first (FTS5's `bm25`). Reads only: nothing is
+  /// written to the case file, whatever other clients wrote (docs/search.md "Kept in step with
+  /// every client").
+  ///
+  /// Records that other clients changed since inspector's last write wait in `search_queue`,
+  /// and the index holds their old text or none. Their entries in the index are left out, and
+  /// their current text is searched instead, in a private index of this connection's `temp`
+  /// database holding only them: their matches follow the indexed ones, ordered by their
+  /// relevance among themselves. Everything is read in one snapshot of the file.
   ///
   /// - Parameters:
   ///   - text: Words to find (all of them, in any order, ignoring case and accents); with
@@ -96,38 +104,120 @@ extension CaseDatabase {
       throw CaseError.invalidValue(
         field: "search text", value: text, expected: "at least one word (letters or digits)")
     }
-    let rows = try connection.prepare(
-      """
-      SELECT s.kind, s.ref, s.shown, highlight(search_index, 3, char(64976), char(64977)),
-        -bm25(search_index) AS relevance,
-        CASE s.kind WHEN 'incident' THEN 'incident #' || s.ref
-          ELSE (SELECT a.name || ' the ' || a.species FROM animals a WHERE a.id = s.ref) END
-          AS subject
-      FROM search_index s WHERE search_index MATCH ?1
-      ORDER BY bm25(search_index), s.rowid LIMIT ?2
-      """)
-    try rows.bind([query, Int64(limit)])
-    var hits: [SearchHit] = []
-    do {
-      while try rows.step() {
-        let kind = SearchHit.Kind(rawValue: rows.text(at: 0)) ?? .suspect
-        let shown = rows.text(at: 2)
-        // Marked in the original text; suspects whole, alibis and notes cut around the match.
-        let text =
-          SearchText(shown).marked(
-            rows.text(at: 3), open: marks.open, close: marks.close,
-            window: kind == .suspect ? nil : 12) ?? shown
-        hits.append(
-          SearchHit(
-            rank: hits.count + 1, kind: kind, id: rows.int64(at: 1),
-            subject: rows.optionalText(at: 5) ?? "suspect #\(rows.int64(at: 1))",
-            text: text, relevance: rows.double(at: 4)))
+    func run() throws -> [SearchHit] {
+      let queued = try queuedSearchRecords()
+      var hits = try matches(
+        query, in: "search_index", excludingQueued: !queued.isEmpty, limit: limit, marks: marks)
+      if !queued.isEmpty, hits.count < limit {
+        let recent = try withRecentRecordsIndex(queued) {
+          try matches(
+            query, in: "temp.search_recent", excludingQueued: false, limit: limit - hits.count,
+            marks: marks)
+        }
+        hits += recent
       }
+      return hits.enumerated().map { offset, hit in
+        SearchHit(
+          rank: offset + 1, kind: hit.kind, id: hit.id, subject: hit.subject, text: hit.text,
+          relevance: hit.relevance)
+      }
+    }
+    do {
+      guard connection.isAutocommit else { return try run() }
+      return try connection.inTransaction(.deferred, run)
     } catch let error as SQLiteError where raw && error.code == .error {
       throw CaseError.invalidValue(
         field: "FTS5 query", value: text, expected: "FTS5 query syntax (\(error.message))")
     }
+  }
+
+  /// The hits of FTS5 query `query` in `table` (`search_index`, or the private index of
+  /// ``withRecentRecordsIndex(_:_:)``), best first, ranked from 1; with `excludingQueued`,
+  /// without the records `search_queue` names (their entries are out of date).
+  private func matches(
+    _ query: String, in table: String, excludingQueued: Bool, limit: Int,
+    marks: (open: String, close: String)
+  ) throws -> [SearchHit] {
+    let name = table.split(separator: ".").last.map(String.init) ?? table
+    let queuedFilter =
+      excludingQueued
+      ? """
+      AND s.rowid NOT IN (SELECT ref * 4 + CASE kind WHEN 'suspect' THEN 1
+        WHEN 'alibi' THEN 2 ELSE 3 END FROM search_queue)
+      """ : ""
+    let rows = try connection.prepare(
+      """
+      SELECT s.kind, s.ref, s.shown, highlight(\(name), 3, char(64976), char(64977)),
+        -bm25(\(name)) AS relevance,
+        CASE s.kind WHEN 'incident' THEN 'incident #' || s.ref
+          ELSE (SELECT a.name || ' the ' || a.species FROM animals a WHERE a.id = s.ref) END
+          AS subject
+      FROM \(table) s WHERE \(name) MATCH ?1 \(queuedFilter)
+      ORDER BY bm25(\(name)), s.rowid LIMIT ?2
+      """)
+    try rows.bind([query, Int64(limit)])
+    var hits: [SearchHit] = []
+    while try rows.step() {
+      let kind = SearchHit.Kind(rawValue: rows.text(at: 0)) ?? .suspect
+      let shown = rows.text(at: 2)
+      // Marked in the original text; suspects whole, alibis and notes cut around the match.
+      let text =
+        SearchText(shown).marked(
+          rows.text(at: 3), open: marks.open, close: marks.close,
+          window: kind == .suspect ? nil : 12) ?? shown
+      hits.append(
+        SearchHit(
+          rank: hits.count + 1, kind: kind, id: rows.int64(at: 1),
+          subject: rows.optionalText(at: 5) ?? "suspect #\(rows.int64(at: 1))",
+          text: text, relevance: rows.double(at: 4)))
+    }
     return hits
+  }
+
+  /// The records `search_queue` names (changed by any client since inspector's last write),
+  /// each once, those whose id lies beyond ±2^60 left out (they are never indexed).
+  private func queuedSearchRecords() throws -> [(kind: SearchHit.Kind, ref: Int64)] {
+    let probe = try statement("SELECT EXISTS (SELECT 1 FROM search_queue)")
+    guard try probe.step(), probe.int64(at: 0) == 1 else { return [] }
+    var queued: [(kind: SearchHit.Kind, ref: Int64)] = []
+    let rows = try statement("SELECT kind, ref FROM search_queue")
+    let bound: ClosedRange<Int64> = -(1 << 60)...(1 << 60)
+    while try rows.step() {
+      guard let kind = SearchHit.Kind(rawValue: rows.text(at: 0)) else { continue }
+      let ref = rows.int64(at: 1)
+      if bound.contains(ref) { queued.append((kind, ref)) }
+    }
+    return queued
+  }
+
+  /// Runs `body` with `temp.search_recent`, an FTS5 index of this connection's own `temp`
+  /// database (never the case file) holding the current text of the `queued` records, folded
+  /// as `search_index` holds it, under the same rowids; drops it afterwards.
+  private func withRecentRecordsIndex<T>(
+    _ queued: [(kind: SearchHit.Kind, ref: Int64)], _ body: () throws -> T
+  ) throws -> T {
+    try connection.execute("DROP TABLE IF EXISTS temp.search_recent")
+    try connection.execute(
+      """
+      CREATE VIRTUAL TABLE temp.search_recent USING fts5 (
+        kind UNINDEXED, ref UNINDEXED, shown UNINDEXED, text,
+        tokenize = 'unicode61 remove_diacritics 2')
+      """)
+    defer { try? connection.execute("DROP TABLE IF EXISTS temp.search_recent") }
+    let insert = try connection.prepare(
+      "INSERT INTO temp.search_recent (rowid, kind, ref, shown, text) VALUES (?, ?, ?, ?, ?)")
+    for (kind, ref) in queued {
+      guard let shown = try searchedText(kind, ref) else { continue }
+      try insert.run([
+        Self.searchRowID(kind, ref), kind.rawValue, ref, shown, SearchText.folded(shown),
+      ])
+    }
+    return try body()
+  }
+
+  /// The index's rowid of a record: `ref * 4` plus 1 (suspect), 2 (alibi) or 3 (incident).
+  static func searchRowID(_ kind: SearchHit.Kind, _ ref: Int64) -> Int64 {
+    ref * 4 + (kind == .suspect ? 1 : kind == .alibi ? 2 : 3)
   }
 
   /// The FTS5 query for words a person typed: each whitespace-separated word with a letter or

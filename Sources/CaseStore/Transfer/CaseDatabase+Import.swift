@@ -85,19 +85,16 @@ struct CaseImporter {
 
   private func writeFruit(_ fruit: ImportedFruit, id: Int64?) throws {
     let key = NameKey.caseKey(fruit.name)
-    try database.writeWithFoldedKeys(.fruits, plainASCII: NameKey.isPlainASCII(fruit.name)) {
-      mark in
-      if let id {
-        try database.statement(
-          "UPDATE fruits SET name = ?, color = ?, name_key = ?, key_pending = ? WHERE id = ?"
-        ).run([fruit.name, fruit.color, key, mark, id])
-        return id
-      }
+    let foldedFrom = NameKey.foldedFrom(fruit.name)
+    if let id {
       try database.statement(
-        "INSERT INTO fruits (name, color, name_key, key_pending) VALUES (?, ?, ?, ?)"
-      ).run([fruit.name, fruit.color, key, mark])
-      return connection.lastInsertRowID
+        "UPDATE fruits SET name = ?, color = ?, name_key = ?, name_folded_from = ? WHERE id = ?"
+      ).run([fruit.name, fruit.color, key, foldedFrom, id])
+      return
     }
+    try database.statement(
+      "INSERT INTO fruits (name, color, name_key, name_folded_from) VALUES (?, ?, ?, ?)"
+    ).run([fruit.name, fruit.color, key, foldedFrom])
   }
 
   // MARK: - Suspects
@@ -107,6 +104,12 @@ struct CaseImporter {
     var seen: [String: String] = [:]
     var fruitIDs: [String: Int64] = [:]
     let findSpecies = try database.statement("SELECT id FROM animals WHERE species_key = ?")
+    // Rows whose keys nobody vouches for (a Unicode duplicate another client stored) are not
+    // under the unique index's eye: found by their species folded in Swift.
+    var unvouched: [String: Int64] = [:]
+    for row in try database.suspects.unvouchedRows() {
+      unvouched[NameKey.caseKey(row.species)] = unvouched[NameKey.caseKey(row.species)] ?? row.id
+    }
     for suspect in suspects {
       let key = NameKey.caseKey(suspect.species)
       if let first = seen[key] {
@@ -134,7 +137,7 @@ struct CaseImporter {
       }
       findSpecies.reset()
       try findSpecies.bind([key])
-      let storedID = try findSpecies.nextRow().map { try $0.int64("id") }
+      let storedID = try findSpecies.nextRow().map { try $0.int64("id") } ?? unvouched[key]
       findSpecies.reset()
       guard let storedID, let stored = try database.suspects.suspect(id: storedID) else {
         try insertSuspect(suspect, favorites: favorites ?? [])
@@ -172,19 +175,18 @@ struct CaseImporter {
   }
 
   private func insertSuspect(_ suspect: ImportedSuspect, favorites: [Int64]) throws {
-    let plainASCII = NameKey.isPlainASCII(suspect.species) && NameKey.isPlainASCII(suspect.name)
-    let id = try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
-      try database.statement(
-        """
-        INSERT INTO animals (name, species, paw_size, emoji, species_key, name_key, keys_pending)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        """
-      ).run([
-        suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji ?? nil,
-        NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), mark,
-      ])
-      return connection.lastInsertRowID
-    }
+    try database.statement(
+      """
+      INSERT INTO animals (name, species, paw_size, emoji, species_key, species_folded_from,
+        name_key, name_folded_from)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """
+    ).run([
+      suspect.name, suspect.species, suspect.pawSize.rawValue, suspect.emoji ?? nil,
+      NameKey.caseKey(suspect.species), NameKey.foldedFrom(suspect.species),
+      NameKey.sortKey(suspect.name), NameKey.foldedFrom(suspect.name),
+    ])
+    let id = connection.lastInsertRowID
     try writeInterview(id: id, suspect, favorites: favorites)
   }
 
@@ -192,20 +194,17 @@ struct CaseImporter {
     _ stored: Suspect, with suspect: ImportedSuspect, favorites: [Int64]?
   ) throws {
     let emoji = suspect.emoji ?? stored.emoji
-    let plainASCII = NameKey.isPlainASCII(suspect.species) && NameKey.isPlainASCII(suspect.name)
-    try database.writeWithFoldedKeys(.animals, plainASCII: plainASCII) { mark in
-      try database.statement(
-        """
-        UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
-          name_key = ?, keys_pending = ?
-        WHERE id = ?
-        """
-      ).run([
-        suspect.name, suspect.species, suspect.pawSize.rawValue, emoji,
-        NameKey.caseKey(suspect.species), NameKey.sortKey(suspect.name), mark, stored.id,
-      ])
-      return stored.id
-    }
+    try database.statement(
+      """
+      UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
+        species_folded_from = ?, name_key = ?, name_folded_from = ?
+      WHERE id = ?
+      """
+    ).run([
+      suspect.name, suspect.species, suspect.pawSize.rawValue, emoji,
+      NameKey.caseKey(suspect.species), NameKey.foldedFrom(suspect.species),
+      NameKey.sortKey(suspect.name), NameKey.foldedFrom(suspect.name), stored.id,
+    ])
     try writeInterview(id: stored.id, suspect, favorites: favorites)
   }
 

@@ -11,8 +11,8 @@ struct CheckCommand: InspectorCommand {
     abstract: "Check integrity, foreign keys, migrations, schema and the case's own rules.",
     discussion: """
       Every finding is listed (severity, check, table, row, what is wrong, a hint); the exit
-      status is 65 when any finding is a fault. Notes (tables of other tools, rows waiting to
-      be re-folded) do not fail the check.
+      status is 65 when any finding is a fault. Notes (tables of other tools, keys of other
+      clients' rows that inspector has not folded yet) do not fail the check.
       """)
 
   var declarations: [any CommandDeclaration] { [] }

@@ -63,8 +63,6 @@ struct ListCommand: InspectorCommand {
     if filter.isEverything {
       try database.suspects.forEachPage { try listing.write($0) }
     } else {
-      // Species and names are compared by their folded keys: make other clients' keys right.
-      database.refoldPendingKeysIfAny()
       try database.suspects.forEachPage(matching: filter) { try listing.write($0) }
     }
     try listing.finish()

@@ -34,9 +34,9 @@ struct RankCommand: InspectorCommand {
   func run(_ context: CommandContext) throws -> String {
     // `--limit N`, `--all` (no limit), or 20.
     let limit = context[all] ? nil : (try context[self.limit]?.value ?? 20)
+    // Reads only: ties of rows other clients wrote order by SQL's keys until the next write
+    // (docs/ranking.md).
     let database = try context.openDatabase(write: false)
-    // Ties are ordered by name_key: make the keys other clients wrote right first.
-    database.refoldPendingKeysIfAny()
     let presenter = SuspectPresenter(style: context.style)
     let explain = context[explain]
     let listing = RankingPresenter.listing(context, presenter: presenter, explain: explain)
