@@ -1,6 +1,6 @@
 import CaseStore
 
-/// The report of `inspector check` (README "Checking a case file"): a JSON object (`ok`,
+/// The report of `inspector check` (docs/output-formats.md "check"): a JSON object (`ok`,
 /// `integrity_check`, `foreign_key_check`, `migrations`, `findings`, `skipped`), CSV rows of
 /// findings, or one line per check followed by a table of the findings.
 enum CheckPresenter {

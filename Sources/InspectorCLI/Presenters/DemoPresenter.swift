@@ -1,9 +1,9 @@
 import CaseStore
 
-/// The tour of `inspector demo` (README "A short tour"): the suspects, the latest bulletin and
-/// its ranking. JSON: `database`, `suspects`, `incident` (or null), `ranking`, each record by
-/// its type's one writer (NDJSON: the same document on one line); CSV: the suspects; a table:
-/// the suspect table, the bulletin and the ranking with each clue's verdict.
+/// The tour of `inspector demo` (docs/command-line.md "demo"): the suspects, the latest bulletin
+/// and its ranking. JSON: `database`, `suspects`, `incident` (or null), `ranking`, each record by
+/// its type's one writer (NDJSON: the same document on one line); CSV: the suspects; a table: the
+/// suspect table, the bulletin and the ranking with each clue's verdict.
 enum DemoPresenter {
   /// What the tour shows.
   struct Tour: Sendable {

@@ -1,8 +1,8 @@
 import CaseStore
 
-/// The migrations of `migrate status` and `migrate up` (README "Operations"): one object per
-/// migration (`version`, `name`, `state`, and for `status` `applied_at`), a CSV row each, or a
-/// table or lines for people.
+/// The migrations of `migrate status` and `migrate up` (docs/output-formats.md "migrate status and
+/// migrate up"): one object per migration (`version`, `name`, `state`, and for `status`
+/// `applied_at`), a CSV row each, or a table or lines for people.
 enum MigrationPresenter {
   /// The one JSON writer of a migration's status: `version`, `name`, `state`, `applied_at`
   /// (`migrate status`, `check`'s `migrations`).

@@ -1,6 +1,7 @@
 import CaseStore
 
-/// Turns the suspicion ranking's rows into the output formats (README "The ranking").
+/// Turns the suspicion ranking's rows into the output formats (docs/output-formats.md
+/// "Ranking rows").
 ///
 /// JSON: `rank`, the suspect's members (``SuspectPresenter/json``), `clues_matched`,
 /// `clues_checked`, and `clues` (clue name to verdict, only the clues checked; null without an

@@ -1,6 +1,6 @@
 import CaseStore
 
-/// The rows of `sql` (README "A short tour") and the stored values of other records: JSON
+/// The rows of `sql` (docs/output-formats.md "sql") and the stored values of other records: JSON
 /// objects keyed by column name, CSV under the names, a table with NULL shown as `NULL`.
 enum SQLPresenter {
   /// Writes the rows of `sql --write` once its transaction has committed, as one page (so a
