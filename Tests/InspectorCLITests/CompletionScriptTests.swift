@@ -72,13 +72,18 @@ import Testing
       let program = #"""
         zmodload zsh/zpty || exit 1
         zpty z zsh -f -i
-        zpty -w z 'PROMPT=; autoload -U compinit && compinit -u -d "$HOME/zcompdump" && source "$SCRIPT"'
+        zpty -w z 'PROMPT="<<PRO""MPT>>"; autoload -U compinit && compinit -u -d "$HOME/zcompdump" && source "$SCRIPT"'
         zpty -w z 'compadd() { builtin compadd -O __hits "$@"; print -r -- "<<${^__hits[@]}>>"; builtin compadd "$@"; }'
         zpty -w z 'print -r -- "<<REA""DY>>"'
         zpty -r z out '*<<READY>>*'
-        for query in "$@"; do
+        # Each line is typed only once the line editor shows its prompt, and a first completion
+        # (which loads the completion system's functions) is thrown away: under load, a line
+        # typed before the editor was ready came back with no completion at all.
+        for query in 'inspector ' "$@"; do
+          zpty -r z out '*<<PROMPT>>*' || exit 1
           zpty -w -n z "$query"$'\t'$'\C-u''print -r -- "<<DO""NE>>"'$'\n'
           zpty -r z out '*<<DONE>>*' || exit 1
+          [[ $query == 'inspector ' ]] && continue
           hits=(${(f)"$(print -r -- ${out//$'\r'/} | grep -o '<<[^>]*>>' \
             | grep -v -e '^<<DONE>>$' -e '"' | sed 's/^<<//; s/>>$//' | sort -u)"})
           print -r -- "${(pj:\x1f:)hits}"
