@@ -6,7 +6,7 @@ import Testing
 
 /// `CaseFile` (check, verify a backup, restore) and `Connection.backup(toFile:)` on real files
 /// (README "A short tour").
-@Suite struct CaseFileTests {
+@Suite(.tags(.slow, .fileOperations), .skippedInFastSet) struct CaseFileTests {
   /// The newest schema version this binary knows.
   private let latest = CaseDatabase.migrator.latestVersion
   /// How many migrations this binary carries (versions may skip a number, reserved for

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteKit
+import Synchronization
 import Testing
 
 @testable import CaseStore
@@ -9,9 +10,24 @@ let seedDay = LocalDateTime(year: 2024, month: 5, day: 17, time: ClockTime(hour:
 
 /// A new in-memory case file at the latest schema with the seed case loaded on `day`.
 func seededDatabase(on day: LocalDateTime = seedDay) throws -> CaseDatabase {
-  let database = try CaseDatabase()
-  try database.write(nil) { try SeedCase.load(into: $0, on: day) }
-  return database
+  try SeededTemplates.copy(on: day)
+}
+
+/// The seeded in-memory databases ``seededDatabase(on:)`` copies: one per seeding day, seeded
+/// on first use, so a test pays a page copy instead of the seeding.
+private enum SeededTemplates {
+  static let byDay = Mutex<[String: CaseDatabase]>([:])
+
+  static func copy(on day: LocalDateTime) throws -> CaseDatabase {
+    try byDay.withLock { templates in
+      let key = day.description
+      if let template = templates[key] { return try CaseDatabase(inMemoryCopyOf: template) }
+      let template = try CaseDatabase()
+      try template.write(nil) { try SeedCase.load(into: $0, on: day) }
+      templates[key] = template
+      return try CaseDatabase(inMemoryCopyOf: template)
+    }
+  }
 }
 
 extension CaseDatabase {

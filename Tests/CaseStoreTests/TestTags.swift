@@ -9,6 +9,8 @@ extension Tag {
   @Tag static var slow: Self
   /// Builds many generated cases and checks each against a brute-force model.
   @Tag static var largeScale: Self
+  /// Backs up, restores, verifies or checks whole case files: copies and syncs.
+  @Tag static var fileOperations: Self
 }
 
 extension Trait where Self == ConditionTrait {

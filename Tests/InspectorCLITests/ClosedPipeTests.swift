@@ -9,7 +9,7 @@ import Testing
 
 /// A reader that stops reading (`inspector list | head -1`) ends a streamed listing quietly:
 /// no error text and status 0 (docs/output-formats.md "Streaming").
-@Suite("A closed pipe is a quiet end")
+@Suite("A closed pipe is a quiet end", .tags(.slow, .processes), .skippedInFastSet)
 struct ClosedPipeTests {
   @Test(arguments: [["list", "--json"], ["rank", "--all"], ["sql", "SELECT * FROM alibis"]])
   func theListingStopsWhenTheReaderHasGone(_ arguments: [String]) throws {

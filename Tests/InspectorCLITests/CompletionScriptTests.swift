@@ -8,7 +8,7 @@ import Testing
 /// real `bash` and asked for the completions of partial command lines, as bash itself asks
 /// (`COMP_WORDS`, `COMP_CWORD`, then the function, then `COMPREPLY`); the fish script is asked
 /// through `complete -C`; the zsh script is checked for syntax and for registering itself.
-@Suite struct CompletionScriptTests {
+@Suite(.tags(.slow, .processes), .skippedInFastSet) struct CompletionScriptTests {
   /// A case directory holding the three generated scripts and some files to complete.
   final class Fixture {
     let cli: CLITestCase

@@ -6,7 +6,7 @@ import Testing
 /// Reading commands on a file whose schema another client changed (docs/schema.md "A damaged
 /// schema"): they never print an order or a filter their own columns contradict; they refuse
 /// with exit 65 naming `inspector check`.
-@Suite("Reads of a damaged schema")
+@Suite("Reads of a damaged schema", .tags(.slow, .fileOperations), .skippedInFastSet)
 struct DamagedSchemaReadTests {
   /// Every reading command of the suspects, on the seed case.
   static let reads: [[String]] = [

@@ -50,8 +50,9 @@ import Testing
       }
     }
     // ModelBasedTests, HostileInputTests, CrashSafetyTests, ConcurrencyTests, ScriptTests,
-    // HardRankingCaseTests and two tests: the list README "Set-up" gives.
-    #expect(slow == 8)
+    // HardRankingCaseTests, CompletionScriptTests, ClosedPipeTests, the seven file-operation
+    // suites and one test: the list README "Set-up" gives.
+    #expect(slow == 16)
   }
 
   @Test func theAttributeReaderFindsNestedParentheses() {

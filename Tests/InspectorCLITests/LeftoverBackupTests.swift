@@ -11,7 +11,7 @@ import Testing
 /// The temporary file of a backup that is still running is never a leftover: `check` does not
 /// list it and another backup into the same directory does not sweep it. Once its process is
 /// killed, it is a leftover at once (it used to take ten minutes), however fresh.
-@Suite struct LeftoverBackupTests {
+@Suite(.tags(.slow, .fileOperations), .skippedInFastSet) struct LeftoverBackupTests {
   /// The names in `directory` of backups' temporary files (not their `-journal`).
   private func temporaryFiles(in directory: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])

@@ -6,7 +6,7 @@ import Testing
 @testable import InspectorCLI
 
 /// `sql`, `backup`, `restore`, `check` and `migrate` through the command line (issue 4).
-@Suite struct OperationsCommandTests {
+@Suite(.tags(.slow, .fileOperations), .skippedInFastSet) struct OperationsCommandTests {
   private let latest = OperationsFixture.latest
   /// How many migrations this binary carries (versions may skip a number, reserved for
   /// another branch).
@@ -326,7 +326,7 @@ import Testing
     }
   }
 
-  @Test(.tags(.slow, .concurrency, .processes), .skippedInFastSet)
+  @Test(.tags(.concurrency, .processes))
   func backupWhileAnotherProcessInsertsHoldsWholeTransactions() throws {
     let cli = try CLITestCase(seeded: true)
     let inspector = try OperationsFixture.inspectorPath()

@@ -8,7 +8,7 @@ import Testing
 /// restores such a copy on purpose, and `restore --dry-run` runs every check and replaces
 /// nothing. Each fault is written into the live case file by the stock `sqlite3` shell, as
 /// another client would (docs/operations.md "What restores").
-@Suite struct RestorabilityTests {
+@Suite(.tags(.slow, .fileOperations), .skippedInFastSet) struct RestorabilityTests {
   /// Faults another client can store, and the finding `backup` and `restore` both name.
   static let faults: [(sql: String, finding: String)] = [
     (

@@ -7,7 +7,7 @@ import Testing
 /// or running any of its schema, accepts backups made before the application_id existed, and
 /// asks for `--force` before replacing any case data. A refusal leaves the database byte for
 /// byte as it was.
-@Suite struct RestoreSafetyTests {
+@Suite(.tags(.slow, .fileOperations), .skippedInFastSet) struct RestoreSafetyTests {
   /// Runs the stock `sqlite3` shell on `path` with `sql`; returns its stdout, and records an
   /// issue when it fails.
   @discardableResult

@@ -17,6 +17,9 @@ extension Tag {
   @Tag static var processes: Self
   /// Builds large cases (thousands of rows) or runs a large table of inputs.
   @Tag static var largeScale: Self
+  /// Backs up, restores, verifies or checks whole case files: copies, syncs and child
+  /// processes.
+  @Tag static var fileOperations: Self
 }
 
 /// The fast test set: `INSPECTOR_FAST_TESTS=1` in the environment of `swift test`.

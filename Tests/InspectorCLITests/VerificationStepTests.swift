@@ -13,7 +13,7 @@ import Testing
 ///
 /// SQLite: <https://sqlite.org/pragma.html#pragma_integrity_check>,
 /// <https://sqlite.org/pragma.html#pragma_writable_schema>
-@Suite struct VerificationStepTests {
+@Suite(.tags(.slow, .fileOperations), .skippedInFastSet) struct VerificationStepTests {
   /// Damages the index `incidents_fruit` of the case database at `path` (no WAL left beside it).
   static func damageIndex(_ path: String, in cli: CLITestCase) throws {
     try RestoreSafetyTests.shell(
