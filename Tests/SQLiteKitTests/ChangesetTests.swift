@@ -19,6 +19,12 @@ import Testing
     return connection
   }
 
+  /// The changeset of `t` from `other` to `main` of `makePair()`; needs the session extension.
+  func pairChangeset() throws -> Changeset {
+    try #require(Connection.hasSessionExtension)
+    return try makePair().changeset(from: "other", tables: ["t"])
+  }
+
   /// A separate in-memory database with the pair's table `t` holding `rows` (an SQL VALUES
   /// list), to apply a changeset to.
   func makeTarget(rows: String) throws -> Connection {
@@ -56,9 +62,7 @@ import Testing
   }
 
   @Test func applyingTheDiffToTheOtherSideMakesThemEqual() throws {
-    try #require(Connection.hasSessionExtension)
-    let source = try makePair()
-    let changeset = try source.changeset(from: "other", tables: ["t"])
+    let changeset = try pairChangeset()
     let target = try makeTarget(
       rows: "(1, 'Catie', 0.2, NULL), (2, 'Ding', 0.5, x'00ff'), (3, 'Miko', NULL, NULL)")
     var conflicts: [ChangesetConflict] = []
@@ -99,9 +103,7 @@ import Testing
   }
 
   @Test func conflictsAreReportedAndAnAbortLeavesEverythingAsItWas() throws {
-    try #require(Connection.hasSessionExtension)
-    let source = try makePair()
-    let changeset = try source.changeset(from: "other", tables: ["t"])
+    let changeset = try pairChangeset()
     // Row 1 changed here too (data), row 2 already gone (not found), id 4 taken (conflict).
     let target = try makeTarget(
       rows: "(1, 'Catie', 0.4, NULL), (3, 'Miko', NULL, NULL), (4, 'Oskar', NULL, NULL)")
