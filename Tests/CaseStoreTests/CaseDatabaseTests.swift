@@ -53,12 +53,7 @@ struct CaseDatabaseTests {
 
   @Test func anotherProgramsDatabaseIsNotACaseFileAndAnEmptyOneIsOutOfDate() throws {
     try withTemporaryFile { path in
-      do {
-        let connection = try Connection(path: path, mode: .readWriteCreate)
-        try connection.execute("CREATE TABLE unrelated (x)")
-      }
-      let foreign = CaseFileError.notACaseDatabase(
-        path, reason: "no application_id and no migrations")
+      let foreign = try writeForeignDatabase(at: path)
       #expect(throws: foreign) { try CaseDatabase(path: path, access: .readWrite) }
       #expect(throws: foreign) { try CaseDatabase(path: path, access: .readOnly) }
       // Another program's database is never turned into a case file, nor touched.

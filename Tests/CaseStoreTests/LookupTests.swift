@@ -34,10 +34,7 @@ struct LookupTests {
   }
 
   @Test func twoSuspectsNamedAlikeAreAmbiguous() throws {
-    let database = try seededDatabase()
-    try database.write(nil) {
-      try $0.suspects.add(NewSuspect(name: "DING", species: "Pigeon", pawSize: .small))
-    }
+    let database = try seeded(adding: NewSuspect(name: "DING", species: "Pigeon", pawSize: .small))
     expectAmbiguous(
       "ding", among: ["Ding the Dove (id 3)", "DING the Pigeon (id 11)"], in: database)
     // Species and id still tell them apart.
@@ -47,10 +44,7 @@ struct LookupTests {
   }
 
   @Test func accentsDecideBetweenNamesThatDifferOnlyByThem() throws {
-    let database = try seededDatabase()
-    try database.write(nil) {
-      try $0.suspects.add(NewSuspect(name: "Renard", species: "Fox", pawSize: .medium))
-    }
+    let database = try seeded(adding: NewSuspect(name: "Renard", species: "Fox", pawSize: .medium))
     #expect(try database.read { try $0.suspects.find("renard").species } == "Fox")
     #expect(try database.read { try $0.suspects.find("RENARD").species } == "Fox")
     #expect(try database.read { try $0.suspects.find("r\u{E9}nard").species } == "Raccoon")
@@ -64,10 +58,7 @@ struct LookupTests {
   /// A word that is one suspect's species and another's name used to pick the species: now it
   /// is ambiguous, and `id:N` names either one.
   @Test func aSpeciesAndAnotherSuspectsNameAreAmbiguous() throws {
-    let database = try seededDatabase()
-    try database.write(nil) {
-      try $0.suspects.add(NewSuspect(name: "Crow", species: "Magpie", pawSize: .small))
-    }
+    let database = try seeded(adding: NewSuspect(name: "Crow", species: "Magpie", pawSize: .small))
     expectAmbiguous(
       "crow", among: ["Catie the Crow (id 4)", "Crow the Magpie (id 11)"], in: database)
     #expect(try database.read { try $0.suspects.find("magpie").name } == "Crow")
@@ -77,13 +68,9 @@ struct LookupTests {
 
   /// `animal add --species 4` then `animal remove 4` removed that suspect, not id 4.
   @Test func aNumericNameOrSpeciesAndAnIdAreAmbiguous() throws {
-    let database = try seededDatabase()
-    try database.write(nil) {
-      try $0.suspects.add(NewSuspect(name: "3", species: "Number", pawSize: .small))
-    }
-    try database.write(nil) {
-      try $0.suspects.add(NewSuspect(name: "Quad", species: "4", pawSize: .small))
-    }
+    let database = try seeded(
+      adding: NewSuspect(name: "3", species: "Number", pawSize: .small),
+      NewSuspect(name: "Quad", species: "4", pawSize: .small))
     expectAmbiguous("3", among: ["Ding the Dove (id 3)", "3 the Number (id 11)"], in: database)
     expectAmbiguous("4", among: ["Catie the Crow (id 4)", "Quad the 4 (id 12)"], in: database)
     #expect(try database.read { try $0.suspects.find("11").species } == "Number")
@@ -180,6 +167,13 @@ struct LookupTests {
     expectAmbiguous(
       lower, among: ["Big the \(upper) (id 11)", "Small the \(lower) (id 12)"], in: database)
     #expect(try database.read { try $0.suspects.find("id:12").species } == lower)
+  }
+
+  /// The seeded database with `suspects` added, one write each.
+  private func seeded(adding suspects: NewSuspect...) throws -> CaseDatabase {
+    let database = try seededDatabase()
+    for suspect in suspects { try database.write(nil) { try $0.suspects.add(suspect) } }
+    return database
   }
 
   /// Expects `reference` to match no suspect of `database`.

@@ -68,3 +68,11 @@ func withTemporaryFile<T>(
   defer { try? FileManager.default.removeItem(atPath: directory) }
   return try body(directory + "/" + name)
 }
+
+/// Writes another program's SQLite database (one unrelated table, no application_id, no
+/// migrations) at `path`, closed again, and returns the error opening it as a case file throws.
+func writeForeignDatabase(at path: String) throws -> CaseFileError {
+  let connection = try Connection(path: path, mode: .readWriteCreate)
+  try connection.execute("CREATE TABLE unrelated (x)")
+  return CaseFileError.notACaseDatabase(path, reason: "no application_id and no migrations")
+}

@@ -173,12 +173,7 @@ import Testing
           try CaseDatabase(checkingFileAt: path, access: .readWrite)
         }
         try FileManager.default.removeItem(atPath: path)
-        do {
-          let connection = try Connection(path: path, mode: .readWriteCreate)
-          try connection.execute("CREATE TABLE unrelated (x)")
-        }
-        let foreign = CaseFileError.notACaseDatabase(
-          path, reason: "no application_id and no migrations")
+        let foreign = try writeForeignDatabase(at: path)
         #expect(throws: foreign) { try CaseDatabase(checkingFileAt: path, access: .readWrite) }
         #expect(throws: foreign) { try CaseDatabase(checkingFileAt: path, access: .readOnly) }
       }

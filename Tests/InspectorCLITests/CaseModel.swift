@@ -169,14 +169,8 @@ struct CaseModel {
         return nil
       }
     case .removeFavorite(let reference, let fruit):
-      let stored = self.fruit(named: fruit)
-      return changeSuspect(reference) { suspect in
-        guard let stored else { return .refused("unknown fruit") }
-        guard let position = suspect.favorites.firstIndex(of: stored.name) else {
-          return .refused("not a favourite")
-        }
+      return changeFavorite(reference, fruit) { suspect, position in
         suspect.favorites.remove(at: position)
-        return nil
       }
     case .setAlibi(let reference, let text):
       return changeSuspect(reference) { suspect in
@@ -254,15 +248,9 @@ struct CaseModel {
     case .moveFavorite(let reference, let fruit, let position):
       guard let position else { return .usage("missing --to") }
       guard let target = Int(position), target >= 1 else { return .usage("--to not 1 or more") }
-      let stored = self.fruit(named: fruit)
-      return changeSuspect(reference) { suspect in
-        guard let stored else { return .refused("unknown fruit") }
-        guard let from = suspect.favorites.firstIndex(of: stored.name) else {
-          return .refused("not a favourite")
-        }
-        suspect.favorites.remove(at: from)
-        suspect.favorites.insert(stored.name, at: min(target, suspect.favorites.count + 1) - 1)
-        return nil
+      return changeFavorite(reference, fruit) { suspect, from in
+        let name = suspect.favorites.remove(at: from)
+        suspect.favorites.insert(name, at: min(target, suspect.favorites.count + 1) - 1)
       }
     }
   }
@@ -361,6 +349,22 @@ struct CaseModel {
 
   // MARK: - Private helpers
 
+  /// Changes the favourite `fruit` of `reference` with `change`, given its position in the
+  /// list; refuses an unknown fruit or one that is not a favourite first.
+  private mutating func changeFavorite(
+    _ reference: String, _ fruit: String, _ change: (inout Suspect, Int) -> Void
+  ) -> Prediction {
+    let stored = self.fruit(named: fruit)
+    return changeSuspect(reference) { suspect in
+      guard let stored else { return .refused("unknown fruit") }
+      guard let position = suspect.favorites.firstIndex(of: stored.name) else {
+        return .refused("not a favourite")
+      }
+      change(&suspect, position)
+      return nil
+    }
+  }
+
   private mutating func changeSuspect(
     _ reference: String, _ change: (inout Suspect) -> Prediction?
   ) -> Prediction {
@@ -438,21 +442,15 @@ struct CaseModel {
       clue = valid
     }
     if (latitude == nil) != (longitude == nil) { return .usage("--lat and --lon go together") }
-    var occurredAt: String
-    if Self.isClockTime(at) {
-      let candidates = today.map { "\($0)T\(at)" }
-      occurredAt = candidates.first { $0 == reportedTime } ?? candidates[0]
-    } else if Self.isDateTime(at) {
-      occurredAt = at
-    } else {
+    guard let occurredAt = Self.occurrence(at, today: today, reportedTime: reportedTime) else {
       return .refused("not a time")
     }
     var location: (Double, Double)?
     if let latitude, let longitude {
-      guard let lat = Self.degrees(latitude, limit: 90),
-        let lon = Self.degrees(longitude, limit: 180)
-      else { return .refused("coordinates out of range") }
-      location = (lat, lon)
+      guard let valid = Self.location(latitude, longitude) else {
+        return .refused("coordinates out of range")
+      }
+      location = valid
     }
     guard let stored = self.fruit(named: fruit) else { return .refused("unknown fruit") }
     let incident = Incident(
@@ -514,21 +512,17 @@ struct CaseModel {
     }
     var occurredAt: String?
     if let at = change.at {
-      if Self.isClockTime(at) {
-        let candidates = today.map { "\($0)T\(at)" }
-        occurredAt = candidates.first { $0 == reportedTime } ?? candidates[0]
-      } else if Self.isDateTime(at) {
-        occurredAt = at
-      } else {
+      guard let valid = Self.occurrence(at, today: today, reportedTime: reportedTime) else {
         return .refused("not a time")
       }
+      occurredAt = valid
     }
     var location: (Double, Double)?
     if let latitude = change.latitude, let longitude = change.longitude {
-      guard let lat = Self.degrees(latitude, limit: 90),
-        let lon = Self.degrees(longitude, limit: 180)
-      else { return .refused("coordinates out of range") }
-      location = (lat, lon)
+      guard let valid = Self.location(latitude, longitude) else {
+        return .refused("coordinates out of range")
+      }
+      location = valid
     }
     guard let index = incidents.firstIndex(where: { $0.id == id }) else {
       return .refused("unknown incident")
@@ -576,6 +570,25 @@ struct CaseModel {
   /// stored.
   static func pawSize(_ text: String) -> String? {
     pawSizes.first { $0 == text.lowercased() }
+  }
+
+  /// The stored time for an incident's `--at`: a clock time on the one of `today`'s days the
+  /// product reported (`reportedTime`), else the first; a full date-time as given; nil when it
+  /// is neither.
+  static func occurrence(_ at: String, today: [String], reportedTime: String?) -> String? {
+    if isClockTime(at) {
+      let candidates = today.map { "\($0)T\(at)" }
+      return candidates.first { $0 == reportedTime } ?? candidates[0]
+    }
+    return isDateTime(at) ? at : nil
+  }
+
+  /// `--lat` and `--lon` as degrees, or nil when either is not a number in range.
+  static func location(_ latitude: String, _ longitude: String) -> (Double, Double)? {
+    guard let lat = degrees(latitude, limit: 90), let lon = degrees(longitude, limit: 180) else {
+      return nil
+    }
+    return (lat, lon)
   }
 
   /// `HH:MM` on a 24-hour clock.

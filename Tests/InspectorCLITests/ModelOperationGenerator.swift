@@ -174,15 +174,24 @@ enum ModelOperationGenerator {
     return .addFavorite(reference: reference, fruit: respelled(fruit, &rng))
   }
 
+  /// A fruit for removing or moving one of `target`'s favourites: one of them, or, when it has
+  /// none or with `otherwisePercent` % chance, a stored fruit that is not one (an unknown fruit
+  /// when every stored fruit is).
+  private static func favoriteFruit(
+    of target: CaseModel.Suspect, in model: CaseModel, otherwisePercent: Int,
+    _ rng: inout SplitMix64
+  ) -> String {
+    let absent = model.fruits.filter { !target.favorites.contains($0.name) }
+    return target.favorites.isEmpty || rng.chance(otherwisePercent)
+      ? (absent.isEmpty ? rng.pick(unknownFruits) : rng.pick(absent).name)
+      : rng.pick(target.favorites)
+  }
+
   private static func removeFavorite(_ model: CaseModel, _ rng: inout SplitMix64)
     -> ModelOperation
   {
     let target = rng.pick(model.suspects)
-    let absent = model.fruits.filter { !target.favorites.contains($0.name) }
-    var fruit =
-      target.favorites.isEmpty || rng.chance(20)
-      ? (absent.isEmpty ? rng.pick(unknownFruits) : rng.pick(absent).name)
-      : rng.pick(target.favorites)
+    var fruit = favoriteFruit(of: target, in: model, otherwisePercent: 20, &rng)
     var reference = self.reference(to: target, &rng)
     switch rng.below(20) {
     case 0, 1: fruit = rng.pick(unknownFruits)
@@ -345,11 +354,7 @@ enum ModelOperationGenerator {
 
   private static func moveFavorite(_ model: CaseModel, _ rng: inout SplitMix64) -> ModelOperation {
     let target = rng.pick(model.suspects)
-    let absent = model.fruits.filter { !target.favorites.contains($0.name) }
-    var fruit =
-      target.favorites.isEmpty || rng.chance(10)
-      ? (absent.isEmpty ? rng.pick(unknownFruits) : rng.pick(absent).name)
-      : rng.pick(target.favorites)
+    var fruit = favoriteFruit(of: target, in: model, otherwisePercent: 10, &rng)
     var reference = self.reference(to: target, &rng)
     var position: String? = rng.pick(positions)
     switch rng.below(16) {

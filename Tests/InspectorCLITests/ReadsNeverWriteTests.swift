@@ -53,17 +53,22 @@ struct ReadsNeverWriteTests {
     }
   }
 
+  /// Runs `shellWrites` in the stock `sqlite3` shell (another client) on the case database.
+  private func runShellWrites(_ cli: CLITestCase) throws {
+    let shell = try ChildProcess(
+      "/usr/bin/sqlite3", [cli.databasePath, Self.shellWrites],
+      environment: ["PATH": "/usr/bin:/bin"], directory: cli.directory
+    ).wait()
+    try #require(shell.status == 0, "\(shell.standardError)")
+  }
+
   /// The shell's write, then every read: the file is unchanged. SQLite itself creates an empty
   /// `-wal` (and `-shm`) when a read-only connection opens a WAL database in a directory it may
   /// write (https://sqlite.org/wal.html#readonly) and may not delete it again, so "no `-wal`"
   /// before means no `-wal` or an empty one after: not one frame.
   @Test func readCommandsLeaveAFileTheShellJustWroteUnchanged() throws {
     let cli = try CLITestCase(seeded: true)
-    let shell = try ChildProcess(
-      "/usr/bin/sqlite3", [cli.databasePath, Self.shellWrites],
-      environment: ["PATH": "/usr/bin:/bin"], directory: cli.directory
-    ).wait()
-    try #require(shell.status == 0, "\(shell.standardError)")
+    try runShellWrites(cli)
     let wal = cli.databasePath + "-wal"
     try #require(!cli.fileExists(wal))
     let database = try #require(bytes(cli.databasePath))
@@ -78,11 +83,7 @@ struct ReadsNeverWriteTests {
     let cli = try CLITestCase(seeded: true)
     let reader = try Connection(path: cli.databasePath, mode: .readOnly)
     #expect(try reader.scalar("SELECT count(*) FROM animals")?.integerValue == 10)
-    let shell = try ChildProcess(
-      "/usr/bin/sqlite3", [cli.databasePath, Self.shellWrites],
-      environment: ["PATH": "/usr/bin:/bin"], directory: cli.directory
-    ).wait()
-    try #require(shell.status == 0, "\(shell.standardError)")
+    try runShellWrites(cli)
     let wal = cli.databasePath + "-wal"
     let before = try #require(bytes(wal))
     try #require(!before.isEmpty)

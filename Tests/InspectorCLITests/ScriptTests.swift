@@ -34,6 +34,14 @@ import Testing
 
   // MARK: - backup.sh
 
+  /// Runs `backup.sh` on the case database into `directory` keeping `keep`, expects it to
+  /// succeed, and returns the path of the backup it reported.
+  private func backUp(_ cli: CLITestCase, to directory: URL, keep: String) throws -> String {
+    let result = try script("backup.sh", cli.databasePath, directory.path, keep, in: cli)
+    #expect(result.status == 0, "\(result.standardError)")
+    return try #require(reported("backup: ", in: result.standardOutput).first)
+  }
+
   /// The files in `directory` whose names start with `cases-` (not the hidden manifest, not
   /// `cases-archive`'s backups).
   private func files(in directory: URL) throws -> Set<String> {
@@ -128,9 +136,7 @@ import Testing
   @Test func aBackupChangedSinceItWasMadeIsNotRemoved() throws {
     let cli = try CLITestCase(seeded: true)
     let directory = cli.directory.appendingPathComponent("backups")
-    let first = try script("backup.sh", cli.databasePath, directory.path, "1", in: cli)
-    #expect(first.status == 0, "\(first.standardError)")
-    let old = try #require(reported("backup: ", in: first.standardOutput).first)
+    let old = try backUp(cli, to: directory, keep: "1")
     try Connection(path: old).execute("INSERT INTO alibis (animal_id, statement) VALUES (1, 'x')")
     let changed = OperationsFixture.bytes(old)
     let second = try script("backup.sh", cli.databasePath, directory.path, "1", in: cli)
@@ -149,9 +155,7 @@ import Testing
   @Test func aPersistentFaultKeepsRotatingApartAndFailsLoudly() throws {
     let cli = try CLITestCase(seeded: true)
     let directory = cli.directory.appendingPathComponent("backups")
-    let healthy = try script("backup.sh", cli.databasePath, directory.path, "2", in: cli)
-    #expect(healthy.status == 0, "\(healthy.standardError)")
-    let good = try #require(reported("backup: ", in: healthy.standardOutput).first)
+    let good = try backUp(cli, to: directory, keep: "2")
     let goodBytes = OperationsFixture.bytes(good)
     let writer = try Connection(path: cli.databasePath)
     try writer.execute(

@@ -35,36 +35,36 @@ struct TextTableTests {
     #expect(widths == [24, 24, 24, 24, 24])
   }
 
-  @Test("CJK and halfwidth katakana pad to the same column")
-  func cjkAlignment() {
-    var table = TextTable(headers: ["NAME", "NOTE"])
-    table.append(["猫", "wide"])
-    table.append(["ｱ", "half"])
-    table.append(["ab", "ascii"])
-    #expect(
-      table.lines() == [
+  /// CJK and halfwidth katakana pad to the same column; lines never end in whitespace, even
+  /// with empty or short last cells.
+  @Test(arguments: [
+    (
+      ["NAME", "NOTE"], [["猫", "wide"], ["ｱ", "half"], ["ab", "ascii"]],
+      [
         "NAME  NOTE",
         "────  ─────",
         "猫    wide",
         "ｱ     half",
         "ab    ascii",
-      ])
-  }
-
-  @Test("lines never end in whitespace, even with empty or short last cells")
-  func noTrailingWhitespace() {
-    var table = TextTable(headers: ["NAME", "ALIBI"])
-    table.append(["Fabrizio", ""])
-    table.append(["Soloman"])
-    table.append(["Ding", "asleep"])
-    #expect(
-      table.lines() == [
+      ]
+    ),
+    (
+      ["NAME", "ALIBI"], [["Fabrizio", ""], ["Soloman"], ["Ding", "asleep"]],
+      [
         "NAME      ALIBI",
         "────────  ──────",
         "Fabrizio",
         "Soloman",
         "Ding      asleep",
-      ])
+      ]
+    ),
+  ])
+  func cellsPadToTheirColumnWithNoTrailingWhitespace(
+    headers: [String], rows: [[String]], lines: [String]
+  ) {
+    var table = TextTable(headers: headers)
+    for row in rows { table.append(row) }
+    #expect(table.lines() == lines)
   }
 
   @Test("newlines become ↵ and tabs a space, so a multi-line alibi stays on one row")

@@ -19,6 +19,32 @@ import Testing
     return connection
   }
 
+  /// The changeset of `t` from `other` to `main` of `makePair()`; needs the session extension.
+  func pairChangeset() throws -> Changeset {
+    try #require(Connection.hasSessionExtension)
+    return try makePair().changeset(from: "other", tables: ["t"])
+  }
+
+  /// A separate in-memory database with the pair's table `t` holding `rows` (an SQL VALUES
+  /// list), to apply a changeset to.
+  func makeTarget(rows: String) throws -> Connection {
+    let target = try Connection(path: ":memory:")
+    try target.execute(
+      """
+      CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, level REAL, photo BLOB);
+      INSERT INTO t VALUES \(rows);
+      """)
+    return target
+  }
+
+  /// Every row `sql` reads on `connection`, in order.
+  func rows(of connection: Connection, _ sql: String) throws -> [[SQLiteValue]] {
+    let statement = try connection.prepare(sql)
+    var read: [[SQLiteValue]] = []
+    while try statement.step() { read.append(statement.row()) }
+    return read
+  }
+
   @Test func diffListsInsertsUpdatesAndDeletesWithTheirValues() throws {
     try #require(Connection.hasSessionExtension)
     let connection = try makePair()
@@ -36,25 +62,16 @@ import Testing
   }
 
   @Test func applyingTheDiffToTheOtherSideMakesThemEqual() throws {
-    try #require(Connection.hasSessionExtension)
-    let source = try makePair()
-    let changeset = try source.changeset(from: "other", tables: ["t"])
-    let target = try Connection(path: ":memory:")
-    try target.execute(
-      """
-      CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, level REAL, photo BLOB);
-      INSERT INTO t VALUES (1, 'Catie', 0.2, NULL), (2, 'Ding', 0.5, x'00ff'), (3, 'Miko', NULL, NULL);
-      """)
+    let changeset = try pairChangeset()
+    let target = try makeTarget(
+      rows: "(1, 'Catie', 0.2, NULL), (2, 'Ding', 0.5, x'00ff'), (3, 'Miko', NULL, NULL)")
     var conflicts: [ChangesetConflict] = []
     try target.apply(changeset) {
       conflicts.append($0); return .abort
     }
     #expect(conflicts.isEmpty)
-    let rows = try target.prepare("SELECT id, name, level, photo FROM t ORDER BY id")
-    var read: [[SQLiteValue]] = []
-    while try rows.step() { read.append(rows.row()) }
     #expect(
-      read == [
+      try rows(of: target, "SELECT id, name, level, photo FROM t ORDER BY id") == [
         [.integer(1), .text("Catie"), .real(0.9), .null],
         [.integer(3), .text("Miko"), .null, .null],
         [.integer(4), .text("Nia"), .null, .blob([1])],
@@ -86,16 +103,10 @@ import Testing
   }
 
   @Test func conflictsAreReportedAndAnAbortLeavesEverythingAsItWas() throws {
-    try #require(Connection.hasSessionExtension)
-    let source = try makePair()
-    let changeset = try source.changeset(from: "other", tables: ["t"])
-    let target = try Connection(path: ":memory:")
+    let changeset = try pairChangeset()
     // Row 1 changed here too (data), row 2 already gone (not found), id 4 taken (conflict).
-    try target.execute(
-      """
-      CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, level REAL, photo BLOB);
-      INSERT INTO t VALUES (1, 'Catie', 0.4, NULL), (3, 'Miko', NULL, NULL), (4, 'Oskar', NULL, NULL);
-      """)
+    let target = try makeTarget(
+      rows: "(1, 'Catie', 0.4, NULL), (3, 'Miko', NULL, NULL), (4, 'Oskar', NULL, NULL)")
     var kinds: [ChangesetConflictKind] = []
     var currentOfData: [SQLiteValue?] = []
     #expect(throws: SQLiteError.self) {
@@ -107,10 +118,10 @@ import Testing
     }
     #expect(Set(kinds) == [.data, .notFound, .conflict])
     #expect(currentOfData == [.integer(1), .text("Catie"), .real(0.4), .null])
-    let levels = try target.prepare("SELECT id, level FROM t ORDER BY id")
-    var read: [[SQLiteValue]] = []
-    while try levels.step() { read.append(levels.row()) }
-    #expect(read == [[.integer(1), .real(0.4)], [.integer(3), .null], [.integer(4), .null]])
+    #expect(
+      try rows(of: target, "SELECT id, level FROM t ORDER BY id") == [
+        [.integer(1), .real(0.4)], [.integer(3), .null], [.integer(4), .null],
+      ])
   }
 
   @Test func bytesThatAreNotAChangesetAreRefused() throws {
