@@ -38,19 +38,18 @@ enum DomainTextNULCheck {
     -> [Violation]
   {
     var result: [Violation] = []
-    for (_, idColumn, column, expected) in columns.filter({ $0.table == table }) {
+    for (_, idColumn, column, expected) in columns.filter({ $0.table == table })
+    where result.count < limit {
       // The bytes of the value: `instr` on a BLOB sees past the first NUL.
-      let statement = try connection.prepare(
-        """
-        SELECT \(idColumn) AS id, \(column) AS value FROM \(table)
-        WHERE typeof(\(column)) = 'text' AND instr(CAST(\(column) AS BLOB), x'00') > 0
-        ORDER BY \(idColumn)
-        """)
-      while result.count < limit, let row = try statement.nextRow() {
+      try StoredTextScan.forEachValue(
+        connection, table: table, idColumn: idColumn, column: column,
+        where: "instr(CAST(\(column) AS BLOB), x'00') > 0"
+      ) { id, value in
         result.append(
           Violation(
-            table: table, idColumn: idColumn, id: try row.int64("id"), column: column,
-            value: try row.text("value"), expected: expected))
+            table: table, idColumn: idColumn, id: id, column: column, value: value,
+            expected: expected))
+        return result.count < limit
       }
     }
     return result

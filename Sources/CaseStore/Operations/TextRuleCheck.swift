@@ -37,23 +37,22 @@ enum TextRuleCheck {
     -> [Violation]
   {
     var result: [Violation] = []
-    for (_, idColumn, column, field) in columns.filter({ $0.table == table }) {
-      let statement = try connection.prepare(
-        """
-        SELECT \(idColumn) AS id, \(column) AS value FROM \(table)
-        WHERE typeof(\(column)) = 'text' AND (\(candidateCondition(column: column, field: field)))
-        ORDER BY \(idColumn)
-        """)
-      try statement.bind(.text(controlPattern(for: field)), forParameter: ":controls")
-      while result.count < limit, let row = try statement.nextRow() {
-        let value = try row.text("value")
+    for (_, idColumn, column, field) in columns.filter({ $0.table == table })
+    where result.count < limit {
+      try StoredTextScan.forEachValue(
+        connection, table: table, idColumn: idColumn, column: column,
+        where: candidateCondition(column: column, field: field),
+        parameters: [":controls": .text(controlPattern(for: field))]
+      ) { id, value in
         // An emoji that is only white space means none (the tool stores NULL for it).
-        if field == .emoji, value.allSatisfy(\.isWhitespace), !value.isEmpty { continue }
-        guard let problem = TextRules.problem(value, in: field) else { continue }
-        result.append(
-          Violation(
-            table: table, idColumn: idColumn, id: try row.int64("id"), column: column,
-            value: value, field: field, problem: problem))
+        if field == .emoji, value.allSatisfy(\.isWhitespace), !value.isEmpty { return true }
+        if let problem = TextRules.problem(value, in: field) {
+          result.append(
+            Violation(
+              table: table, idColumn: idColumn, id: id, column: column, value: value,
+              field: field, problem: problem))
+        }
+        return result.count < limit
       }
     }
     return result
