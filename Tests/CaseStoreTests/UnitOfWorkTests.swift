@@ -15,6 +15,23 @@ import Testing
     try database.write(nil) { try SeedCase.load(into: $0, on: seedDay) }
   }
 
+  // MARK: - A read on a writable connection
+
+  /// A read unit on a read-write connection keeps `PRAGMA query_only` on, which also refuses
+  /// the private `temp` index a search builds for records another client just changed: the
+  /// search still finds them.
+  @Test func aSearchInAReadOnAWritableConnectionFindsWhatAnotherClientJustWrote() throws {
+    let database = try seededDatabase()
+    try database.connection.execute(
+      "INSERT INTO animals (name, species, paw_size) VALUES ('Quill', 'Porcupine', 'small')")
+    #expect(try database.read { try $0.pendingSearchChanges() } == 1)
+    let hits = try database.read {
+      try $0.search("porcupine", raw: false, limit: 10, marks: (open: "[", close: "]"))
+    }
+    #expect(hits.map(\.subject) == ["Quill the Porcupine"])
+    #expect(try database.read { try $0.pendingSearchChanges() } == 1)
+  }
+
   // MARK: - One change set per write
 
   @Test func aWriteOfSeveralOperationsIsOneTransactionAndOneChangeSet() throws {

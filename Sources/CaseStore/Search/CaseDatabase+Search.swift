@@ -44,19 +44,11 @@ extension CaseDatabase {
   /// - Throws: `SQLiteError` when the index or its source tables cannot be read or written.
   @discardableResult
   func drainSearchQueue() throws -> Int {
-    let probe = try statement("SELECT EXISTS (SELECT 1 FROM search_queue)")
-    guard try probe.step(), probe.int64(at: 0) == 1 else { return 0 }
-    var queued: [(kind: SearchHit.Kind, ref: Int64)] = []
-    let rows = try statement("SELECT kind, ref FROM search_queue")
-    while try rows.step() {
-      guard let kind = SearchHit.Kind(rawValue: rows.text(at: 0)) else { continue }
-      queued.append((kind, rows.int64(at: 1)))
-    }
-    let bound: ClosedRange<Int64> = -(1 << 60)...(1 << 60)
+    guard let queued = try searchQueue() else { return 0 }
     let delete = try statement("DELETE FROM search_index WHERE rowid = ?")
     let insert = try statement(
       "INSERT INTO search_index (rowid, kind, ref, shown, text) VALUES (?, ?, ?, ?, ?)")
-    for (kind, ref) in queued where bound.contains(ref) {
+    for (kind, ref) in queued where Self.indexedRefs.contains(ref) {
       let rowid = Self.searchRowID(kind, ref)
       try delete.run([rowid])
       guard let shown = try searchedText(kind, ref) else { continue }
@@ -166,15 +158,23 @@ extension CaseDatabase {
   /// The records `search_queue` names (changed by any client since inspector's last write),
   /// each once, those whose id lies beyond ±2^60 left out (they are never indexed).
   private func queuedSearchRecords() throws -> [(kind: SearchHit.Kind, ref: Int64)] {
+    try searchQueue()?.filter { Self.indexedRefs.contains($0.ref) } ?? []
+  }
+
+  /// The ids the search index holds: an index rowid is `ref * 4` plus the kind
+  /// (``searchRowID(_:_:)``), so a `ref` beyond ±2^60 is never indexed.
+  private static let indexedRefs: ClosedRange<Int64> = -(1 << 60)...(1 << 60)
+
+  /// The records `search_queue` names, of a known kind, or `nil` when the queue is empty (one
+  /// probe of it).
+  private func searchQueue() throws -> [(kind: SearchHit.Kind, ref: Int64)]? {
     let probe = try statement("SELECT EXISTS (SELECT 1 FROM search_queue)")
-    guard try probe.step(), probe.int64(at: 0) == 1 else { return [] }
+    guard try probe.step(), probe.int64(at: 0) == 1 else { return nil }
     var queued: [(kind: SearchHit.Kind, ref: Int64)] = []
     let rows = try statement("SELECT kind, ref FROM search_queue")
-    let bound: ClosedRange<Int64> = -(1 << 60)...(1 << 60)
     while try rows.step() {
       guard let kind = SearchHit.Kind(rawValue: rows.text(at: 0)) else { continue }
-      let ref = rows.int64(at: 1)
-      if bound.contains(ref) { queued.append((kind, ref)) }
+      queued.append((kind, rows.int64(at: 1)))
     }
     return queued
   }
@@ -185,23 +185,36 @@ extension CaseDatabase {
   private func withRecentRecordsIndex<T>(
     _ queued: [(kind: SearchHit.Kind, ref: Int64)], _ body: () throws -> T
   ) throws -> T {
-    try connection.execute("DROP TABLE IF EXISTS temp.search_recent")
-    try connection.execute(
-      """
-      CREATE VIRTUAL TABLE temp.search_recent USING fts5 (
-        kind UNINDEXED, ref UNINDEXED, shown UNINDEXED, text,
-        tokenize = 'unicode61 remove_diacritics 2')
-      """)
-    defer { try? connection.execute("DROP TABLE IF EXISTS temp.search_recent") }
-    let insert = try connection.prepare(
-      "INSERT INTO temp.search_recent (rowid, kind, ref, shown, text) VALUES (?, ?, ?, ?, ?)")
-    for (kind, ref) in queued {
-      guard let shown = try searchedText(kind, ref) else { continue }
-      try insert.run([
-        Self.searchRowID(kind, ref), kind.rawValue, ref, shown, SearchText.folded(shown),
-      ])
+    try writingTemp {
+      try connection.execute("DROP TABLE IF EXISTS temp.search_recent")
+      try connection.execute(
+        """
+        CREATE VIRTUAL TABLE temp.search_recent USING fts5 (
+          kind UNINDEXED, ref UNINDEXED, shown UNINDEXED, text,
+          tokenize = 'unicode61 remove_diacritics 2')
+        """)
+      let insert = try connection.prepare(
+        "INSERT INTO temp.search_recent (rowid, kind, ref, shown, text) VALUES (?, ?, ?, ?, ?)")
+      for (kind, ref) in queued {
+        guard let shown = try searchedText(kind, ref) else { continue }
+        try insert.run([
+          Self.searchRowID(kind, ref), kind.rawValue, ref, shown, SearchText.folded(shown),
+        ])
+      }
     }
+    defer { try? writingTemp { try connection.execute("DROP TABLE IF EXISTS temp.search_recent") } }
     return try body()
+  }
+
+  /// Runs `body`, which writes only to this connection's private `temp` database, with
+  /// `PRAGMA query_only` off: a read unit on a writable connection turns it on
+  /// (``read(_:)``), and SQLite's `query_only` refuses `temp` tables too. It is on again
+  /// afterwards, so the reads around `body` still cannot write the case file.
+  private func writingTemp(_ body: () throws -> Void) throws {
+    guard try connection.scalar("PRAGMA query_only")?.integerValue == 1 else { return try body() }
+    try connection.execute("PRAGMA query_only = 0")
+    defer { try? connection.execute("PRAGMA query_only = 1") }
+    try body()
   }
 
   /// The index's rowid of a record: `ref * 4` plus 1 (suspect), 2 (alibi) or 3 (incident).
