@@ -104,17 +104,6 @@ extension CaseFile {
     }
   }
 
-  /// Prepares (never runs) a statement over every view, and statements that fire every
-  /// trigger, so that a view or trigger calling an unknown or unsafe function (refused under
-  /// `trusted_schema = OFF`) is reported before anything else reads the file.
-  ///
-  /// - Throws: ``CaseFileError/damaged(_:problems:)`` naming the first that does not compile.
-  static func requireCompilableSchema(_ connection: Connection, path: String) throws {
-    if let problem = try uncompilableSchema(connection).first {
-      throw CaseFileError.damaged(path, problems: [problem])
-    }
-  }
-
   /// Each view, and each table's triggers, that does not compile, as `view v: SQLite's
   /// message` or `a trigger on t: SQLite's message`; empty when all do. A view's own
   /// (`INSTEAD OF`) triggers are not compiled: they run only when a statement writes to the

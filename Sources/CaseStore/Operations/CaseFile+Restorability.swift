@@ -109,7 +109,8 @@ extension CaseFile {
     integrity: () throws -> [String]
   ) throws -> Restorability {
     if applicationID == 0 { try requireKnownMigrations(connection, path: path) }
-    try requireCompilableSchema(connection, path: path)
+    let uncompilable = try uncompilableSchema(connection)
+    if let problem = uncompilable.first { throw CaseFileError.damaged(path, problems: [problem]) }
     let version = try CaseDatabase.migrator.currentVersion(of: connection)
     let latest = CaseDatabase.migrator.latestVersion
     if version > latest {
@@ -119,7 +120,9 @@ extension CaseFile {
       throw CaseFileError.notACaseDatabase(
         path, reason: "its schema differs from inspector's: table \(table) is missing")
     }
-    let faults = try check(connection, history: false, integrity: integrity).faults.filter {
+    let faults = try check(
+      connection, history: false, uncompilable: uncompilable, integrity: integrity
+    ).faults.filter {
       $0.kind != .migration && $0.kind != .file
     }
     return Restorability(schemaVersion: version, faults: faults)

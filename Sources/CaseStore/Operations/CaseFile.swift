@@ -64,9 +64,11 @@ public enum CaseFile {
 
   /// ``check(_:)`` with `integrity_check`'s messages asked for last, so that the check can run
   /// on another connection meanwhile (``BackgroundIntegrityCheck``); its findings still come
-  /// where ``check(_:)`` lists them.
+  /// where ``check(_:)`` lists them. `uncompilable` is what ``uncompilableSchema(_:)`` found,
+  /// when the caller already probed (a restore's verdict does, first); `nil` probes here.
   static func check(
-    _ connection: Connection, history: Bool = true, integrity: () throws -> [String]
+    _ connection: Connection, history: Bool = true, uncompilable: [String]? = nil,
+    integrity: () throws -> [String]
   ) throws -> CheckReport {
     let (foreignKeys, foreignKeyFailure) = foreignKeyCheck(connection)
     let migrations = try CaseDatabase.migrator.status(of: connection)
@@ -128,7 +130,7 @@ public enum CaseFile {
     if version == 0 { skip([.schema], "the schema comparison", needs: 1) }
     findings += try SchemaComparison.findings(connection, version: version)
     // What a restore refuses as damage, `check` faults: a view or trigger that does not compile.
-    findings += try uncompilableSchema(connection).map {
+    findings += try (uncompilable ?? uncompilableSchema(connection)).map {
       CheckFinding(
         .fault, .schema, "\($0) (it does not compile, so a restore refuses the file)",
         hint: "drop or repair it with the sqlite3 shell")
