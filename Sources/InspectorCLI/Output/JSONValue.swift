@@ -148,19 +148,9 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
-  /// Appends an array of strings as ``array(_:)`` of ``string(_:)``s writes it: on one line,
-  /// `", "` between elements in pretty text and `","` in compact text.
-  static func writeStrings(_ strings: [String], pretty: Bool, to output: inout UTF8Buffer) {
-    output.append(byte: UInt8(ascii: "["))
-    for (index, string) in strings.enumerated() {
-      if index > 0 { output.append(pretty ? ", " : ",") }
-      writeString(string, to: &output)
-    }
-    output.append(byte: UInt8(ascii: "]"))
-  }
-
-  /// Writes an array of strings, `null` for each `nil` (a favourite whose fruit row is gone),
-  /// on one line.
+  /// Appends an array of strings as ``array(_:)`` of ``string(_:)``s writes it, `null` for each
+  /// `nil` (a favourite whose fruit row is gone): on one line, `", "` between elements in pretty
+  /// text and `","` in compact text.
   static func writeStrings(_ strings: [String?], pretty: Bool, to output: inout UTF8Buffer) {
     output.append(byte: UInt8(ascii: "["))
     for (index, string) in strings.enumerated() {
