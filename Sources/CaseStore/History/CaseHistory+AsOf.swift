@@ -1,10 +1,6 @@
 import SQLiteKit
 
 extension CaseHistory {
-  /// The recorded rows of every table at one point of the history: table name, then the key
-  /// as the history writes it (`{"id":4}`), then column name to value.
-  typealias ReplayedRows = [String: [String: [String: SQLiteValue]]]
-
   /// The change set a `--as-of` point names: a change set id (digits), or a time as
   /// ``utcTime(parsing:)`` reads it, which names the newest change set recorded at or before
   /// it.
@@ -45,15 +41,17 @@ extension CaseHistory {
   /// history alone into a new private in-memory case file, so every reader of a case file
   /// (the suspect look-ups, the listing) works on it unchanged.
   ///
-  /// Memory grows with the number of recorded rows alive at that point: the rebuilt case is
-  /// held in memory.
+  /// The rows are streamed from the history (each row's latest change up to `id`, read from
+  /// `history_changes_row` in key order) into the rebuilt case; memory grows with the rows
+  /// alive at that point, which the rebuilt case holds.
   ///
   /// - Parameter id: A change set id as ``changeSet(asOf:)`` returns it (`0`: an empty case).
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand, or one whose
   ///   rows then break a rule of the schema (a row another client's `REPLACE` removed under
   ///   another unique key); `SQLiteError`.
   public func rebuiltCase(asOf id: Int64) throws -> CaseDatabase {
-    let rows = try Self.replay(database.connection, upTo: id)
+    let source = database.connection
+    let bound = try Self.lastChange(source, upTo: id)
     let rebuilt = try CaseDatabase()
     let connection = rebuilt.connection
     // The rebuilt case is a view: its own history and cross-table checks have nothing to add.
@@ -65,12 +63,12 @@ extension CaseHistory {
     for name in names { try connection.execute("DROP TRIGGER \"\(name)\"") }
     try connection.inTransaction(.immediate) {
       for table in RecordedTable.all {
-        guard let tableRows = rows[table.name], !tableRows.isEmpty else { continue }
         let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
         let insert = try connection.prepare(
           "INSERT INTO \"\(table.name)\" (\(columns)) VALUES (\(marks))")
-        for values in tableRows.values {
+        try Self.forEachRecordedRow(source, table, upTo: bound) { change in
+          let values = change.row ?? [:]
           do {
             try insert.run(table.columns.map { values[$0] ?? .null })
           } catch let error as SQLiteError where error.code == .constraint {
@@ -87,33 +85,5 @@ extension CaseHistory {
     // The rows got SQL's keys: fold them as inspector does, so ties order as in the case file.
     try rebuilt.write(nil) { _ in }
     return rebuilt
-  }
-
-  /// The recorded rows after change set `id`, replayed from the first change on: an insert
-  /// sets every recorded column, an update its changed ones (moving the row when its key
-  /// changed), a delete removes the row.
-  static func replay(_ connection: Connection, upTo id: Int64) throws -> ReplayedRows {
-    var rows: ReplayedRows = [:]
-    try forEachRecordedEntry(connection, where: "e.change_set_id <= ?", [id]) { entry in
-      let table = entry.table
-      guard let key = table.keyText(entry.key) else { return }
-      switch entry.operation {
-      case .insert:
-        rows[table.name, default: [:]][key] = Dictionary(
-          entry.after.map { ($0.column, $0.value) }, uniquingKeysWith: { $1 })
-      case .delete:
-        rows[table.name]?[key] = nil
-      case .update:
-        var oldKey = entry.key
-        for (column, value) in entry.before where table.key.contains(column) {
-          oldKey[column] = value
-        }
-        let previous = table.keyText(oldKey) ?? key
-        var values = rows[table.name]?.removeValue(forKey: previous) ?? [:]
-        for (column, value) in entry.after { values[column] = value }
-        rows[table.name, default: [:]][key] = values
-      }
-    }
-    return rows
   }
 }

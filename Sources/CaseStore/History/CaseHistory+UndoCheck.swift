@@ -91,51 +91,19 @@ extension CaseHistory {
   // MARK: - Helpers
 
   /// The row of `table` with `key` as the history says it stands after every recorded change
-  /// (only those before entry `bound`, when given), or `nil` when the history says there is
-  /// none. A row whose key another client changed is followed back to its old key.
+  /// (only those before change `bound.entry`, when given), or `nil` when the history says
+  /// there is none: the row's latest change (one seek of `history_changes_row`).
   ///
-  /// - Throws: ``CaseError/historyDisagrees(_:)`` for an update of a row the history never
-  ///   added; `SQLiteError`.
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
+  ///   `SQLiteError`.
   func recordedRow(
     _ table: RecordedTable, key: [String: SQLiteValue],
     before bound: (changeSet: Int64, entry: Int64)? = nil
   ) throws -> [String: SQLiteValue]? {
-    guard let keyText = table.keyText(key), let owner = key[table.owner.keyColumn] else {
-      return nil
-    }
-    var condition =
-      "e.\(table.owner.entryColumn) = ? AND e.table_name = ? AND e.row_key = ?"
-    var arguments: [any SQLiteBindable] = [owner, table.name, keyText]
-    if let bound {
-      condition += " AND (e.change_set_id < ? OR (e.change_set_id = ? AND e.id < ?))"
-      arguments += [bound.changeSet, bound.changeSet, bound.entry]
-    }
-    var state: [String: SQLiteValue]?
-    try Self.forEachRecordedEntry(database.connection, where: condition, arguments) { entry in
-      switch entry.operation {
-      case .insert:
-        state = Dictionary(entry.after.map { ($0.column, $0.value) }, uniquingKeysWith: { $1 })
-      case .delete:
-        state = nil
-      case .update:
-        if state == nil {
-          var oldKey = entry.key
-          for (column, value) in entry.before where table.key.contains(column) {
-            oldKey[column] = value
-          }
-          if oldKey != entry.key {
-            state = try recordedRow(table, key: oldKey, before: (entry.changeSet, entry.id))
-          }
-        }
-        guard var values = state else {
-          throw CaseError.historyDisagrees(
-            "history entry \(entry.id) changes \(table.name) \(keyText), which it never added")
-        }
-        for (column, value) in entry.after { values[column] = value }
-        state = values
-      }
-    }
-    return state
+    let values = table.key.map { key[$0] ?? .null }
+    guard values.allSatisfy({ $0.integerValue != nil }) else { return nil }
+    return try Self.latestChange(
+      database.connection, table, key: values, before: bound?.entry)?.row
   }
 
   /// The recorded columns of the live row of `table` with `key`, or `nil` when there is none.
@@ -168,12 +136,14 @@ extension CaseHistory {
       keys.append(key)
     }
     let recorded = try database.statement(
-      "SELECT DISTINCT row_key FROM history_entries WHERE animal_id = ? AND table_name = ?")
-    try recorded.bind([animal, table.name])
+      """
+      SELECT DISTINCT key1, key2 FROM history_changes WHERE table_id = ? AND key1 = ?
+      """)
+    try recorded.bind([Int64(table.historyID), animal])
     while let row = try recorded.nextRow() {
       var key: [String: SQLiteValue] = [:]
-      for (column, value) in Self.key(try row.text("row_key")) {
-        if case .integer(let number) = value { key[column] = .integer(number) }
+      for (index, column) in table.key.enumerated() {
+        key[column] = try row.value("key\(index + 1)")
       }
       keys.append(key)
     }

@@ -279,7 +279,7 @@ public final class CaseDatabase {
       try statement(
         """
         DELETE FROM history_change_sets
-        WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_entries WHERE change_set_id = ?1)
+        WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_changes WHERE change_set_id = ?1)
         """
       ).run([changeSet])
       return result
