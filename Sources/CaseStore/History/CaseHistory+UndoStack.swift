@@ -1,0 +1,216 @@
+import SQLiteKit
+
+// Many steps back (docs/history.md "Undo", "Redo", "Undo to a change set"): `undo` without an
+// id walks back through the change sets not yet undone, `redo` reverts the last undos, and
+// `undo --to ID` reverts everything after ID. Which change set an undo or redo reverted is
+// recorded in `history_reverts` (migration 0017); the walk reads it through
+// ``forEachChangeSetNewestFirst(excluding:_:)``.
+//
+// The walk, from the newest change set back: a change set reverted by an undo or redo that is
+// itself in effect is not in effect (skipped, and what it reverted counts for nothing); an
+// undo or redo in effect marks what it reverted. Change sets without changes (a prune's
+// record) are passed over.
+
+extension CaseHistory {
+  /// What ``CaseTransaction/redo()`` did.
+  public struct Redo: Sendable, Equatable {
+    /// The undo that was reverted (its change set's id).
+    public let undo: Int64
+    /// The change sets that undo had reverted, ascending: one for `undo` and `undo ID`, every
+    /// change set after ID for `undo --to ID`.
+    public let redone: [Int64]
+    /// The change set that records the redo.
+    public let changeSet: Int64
+    /// How many changes were reverted.
+    public let changes: Int
+  }
+
+  /// What ``CaseTransaction/undo(to:)`` did.
+  public struct UndoTo: Sendable, Equatable {
+    /// The change set the rows were taken back to.
+    public let to: Int64
+    /// The change sets after ``to`` that were in effect and are now undone, ascending: those
+    /// holding changes that no undo or redo in effect had reverted (an undo in effect is one:
+    /// reverting it brings back what it undid).
+    public let undone: [Int64]
+    /// The change set that records the undo, or `nil` when no change set after ``to`` held
+    /// changes (nothing was written).
+    public let changeSet: Int64?
+    /// How many changes were reverted (every recorded change after ``to``, newest first).
+    public let changes: Int
+  }
+
+  // MARK: - Walking back
+
+  /// Reverts the next change set not yet undone (docs/history.md "Undo"): walking back from
+  /// the newest change set, the first one in effect that holds changes and is not an undo (a
+  /// redo is one to undo). The undo is recorded (note `undo of change set N` unless the unit's
+  /// attribution gives one), so the next `undo` walks further back.
+  ///
+  /// A row the change set changed may be reverted when its latest recorded state equals its
+  /// state right after that change set (``expectRevertible(_:excluding:)``), so undoing the
+  /// three newest change sets in turn works when they changed the same row.
+  ///
+  /// - Returns: The reverted change set, the undo's change set and the number of changes.
+  /// - Throws: ``CaseError/unknownChangeSet(_:)`` (`latest`) when no change set holds changes;
+  ///   ``CaseError/nothingToUndo`` when every one is undone;
+  ///   ``CaseError/undoConflict(changeSet:later:)`` when a later change set left one of its
+  ///   rows otherwise; what ``revertChangeSet(_:)`` throws. Nothing is changed then.
+  func undoNext() throws -> Undo {
+    let current = try currentChangeSet()
+    var undone: Set<Int64> = []
+    var sawChanges = false
+    var target: Int64?
+    try forEachChangeSetNewestFirst(excluding: current) { set in
+      guard set.holdsChanges else { return true }
+      sawChanges = true
+      guard !undone.contains(set.id) else { return true }
+      guard set.kind == .undo else {
+        target = set.id
+        return false
+      }
+      undone.formUnion(set.reverted)
+      return true
+    }
+    guard let target else {
+      throw sawChanges ? CaseError.nothingToUndo : CaseError.unknownChangeSet("latest")
+    }
+    try expectRevertible(target, excluding: current)
+    let changes = try revertChangeSet(target)
+    if let current {
+      try note("undo of change set \(target)", on: current)
+      try recordReverts(by: current, kind: .undo, [target])
+    }
+    return Undo(undone: target, changeSet: current, changes: changes)
+  }
+
+  /// Reverts the last undo still in effect (docs/history.md "Redo"): walking back from the
+  /// newest change set, past the redos in effect, the first undo in effect, unless a change
+  /// set in effect that is neither an undo nor a redo (a new change) comes first. The redo is
+  /// a change set of its own (note `redo of change set N`, or `redo of undo U` when the undo
+  /// reverted several, unless the unit's attribution gives one) that `undo` can undo again.
+  ///
+  /// - Returns: The reverted undo, what it had undone, the redo's change set and the number of
+  ///   changes.
+  /// - Throws: ``CaseError/nothingToRedo(after:)`` when there is no undo to redo;
+  ///   ``CaseError/undoConflict(changeSet:later:)`` (naming the undo) when a later change set
+  ///   left one of its rows otherwise; what ``revertChangeSet(_:)`` throws. Nothing is
+  ///   changed then.
+  func redo() throws -> Redo {
+    let current = try currentChangeSet()
+    var undone: Set<Int64> = []
+    var found: StackedChangeSet?
+    var newer: Int64?
+    try forEachChangeSetNewestFirst(excluding: current) { set in
+      guard set.holdsChanges, !undone.contains(set.id) else { return true }
+      switch set.kind {
+      case .redo:
+        undone.formUnion(set.reverted)
+        return true
+      case .undo:
+        found = set
+      case nil:
+        newer = set.id
+      }
+      return false
+    }
+    guard let undo = found else { throw CaseError.nothingToRedo(after: newer) }
+    try expectRevertible(undo.id, excluding: current)
+    let changes = try revertChangeSet(undo.id)
+    guard let current else { throw CaseError.historyDisagrees("no change set is open") }
+    let note =
+      undo.reverted.count == 1
+      ? "redo of change set \(undo.reverted[0])" : "redo of undo \(undo.id)"
+    try self.note(note, on: current)
+    try recordReverts(by: current, kind: .redo, [undo.id])
+    return Redo(undo: undo.id, redone: undo.reverted, changeSet: current, changes: changes)
+  }
+
+  /// Takes every row changed after change set `id` back to how it stood right after `id`, in
+  /// the running unit's one change set (docs/history.md "Undo to a change set"): every
+  /// recorded change after `id` (of change sets in effect or not) is reverted, newest first,
+  /// so the rows pass back through the states the history recorded. Each row is first checked
+  /// against the history as ``revertChangeSet(_:)`` does; no later change set can conflict, as
+  /// all of them are reverted. Recorded as an undo of every change set after `id` (note
+  /// `undo of change sets after N` unless the unit's attribution gives one), so `redo` reverts
+  /// it whole and `undo` walks on from `id`.
+  ///
+  /// - Parameter id: A change set the history holds (not the running unit's).
+  /// - Returns: The change sets undone, the undo's change set (`nil` when nothing after `id`
+  ///   held changes) and the number of changes reverted.
+  /// - Throws: ``CaseError/unknownChangeSet(_:)`` when there is no such change set; what
+  ///   ``revertChangeSet(_:)`` throws. Nothing is changed then.
+  func undo(to id: Int64) throws -> UndoTo {
+    let current = try currentChangeSet()
+    guard id != current,
+      try database.connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id])
+        != nil
+    else { throw CaseError.unknownChangeSet("\(id)") }
+    var undone: Set<Int64> = []
+    var inEffect: [Int64] = []
+    var withChanges: [Int64] = []
+    try forEachChangeSetNewestFirst(excluding: current) { set in
+      guard set.id > id else { return false }
+      guard set.holdsChanges else { return true }
+      withChanges.append(set.id)
+      guard !undone.contains(set.id) else { return true }
+      undone.formUnion(set.reverted)
+      inEffect.append(set.id)
+      return true
+    }
+    guard !withChanges.isEmpty, let current else {
+      return UndoTo(to: id, undone: [], changeSet: nil, changes: 0)
+    }
+    var changes = 0
+    for changeSet in withChanges { changes += try revertChangeSet(changeSet) }
+    try note("undo of change sets after \(id)", on: current)
+    try recordReverts(by: current, kind: .undo, after: id)
+    return UndoTo(
+      to: id, undone: inEffect.reversed(), changeSet: changes == 0 ? nil : current,
+      changes: changes)
+  }
+
+  // MARK: - The value-based rule
+
+  /// Refuses to revert change set `target` when a later change set (other than `excluded`)
+  /// left one of its rows otherwise than `target` left it: each row `target` changed must
+  /// hold, as the history says now, exactly what it held right after `target`, in every
+  /// recorded column (docs/history.md "Undo"). A later change set that was undone since, or
+  /// that set a row back to the same values, does not stand in the way.
+  ///
+  /// - Throws: ``CaseError/undoConflict(changeSet:later:)`` naming the later change sets that
+  ///   changed the rows that differ; ``CaseError/historyDisagrees(_:)``; `SQLiteError`.
+  func expectRevertible(_ target: Int64, excluding excluded: Int64?) throws {
+    guard !(try laterChangeSets(touchingRowsOf: target, excluding: excluded).isEmpty) else {
+      return
+    }
+    var conflicting: Set<Int64> = []
+    var seen: Set<String> = []
+    for entry in try recordedEntries(of: target) {
+      guard let keyText = entry.table.keyText(entry.key),
+        seen.insert(entry.table.name + keyText).inserted
+      else { continue }
+      let then = try recordedRow(entry.table, key: entry.key, asOf: target)
+      let now = try recordedRow(entry.table, key: entry.key)
+      guard then != now else { continue }
+      conflicting.formUnion(
+        try changeSets(touching: entry.table, key: entry.key, after: target, excluding: excluded))
+    }
+    guard conflicting.isEmpty else {
+      throw CaseError.undoConflict(changeSet: target, later: conflicting.sorted())
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// The change set of the write unit now running, or `nil` outside one.
+  private func currentChangeSet() throws -> Int64? {
+    try database.connection.scalar("SELECT change_set_id FROM history_context")?.integerValue
+  }
+
+  /// Gives change set `id` the note `text` unless it has one (the unit's `--note`).
+  private func note(_ text: String, on id: Int64) throws {
+    try database.connection.execute(
+      "UPDATE history_change_sets SET note = ? WHERE id = ? AND note IS NULL", [text, id])
+  }
+}
