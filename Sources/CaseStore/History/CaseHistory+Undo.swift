@@ -25,8 +25,9 @@ extension CaseHistory {
   ///   (``undoNext()``: the walk back and its value-based conflict rule).
   /// - Returns: The reverted change set, the undo's change set and the number of changes.
   /// - Throws: ``CaseError/unknownChangeSet(_:)`` when there is no such change set (or none at
-  ///   all); ``CaseError/nothingToUndo`` when every change set is undone; ``CaseError/undoConflict(changeSet:later:)`` when a later change set changed one
-  ///   of the same rows (same table and key);
+  ///   all); ``CaseError/nothingToUndo`` when every change set is undone;
+  ///   ``CaseError/undoConflict(changeSet:later:)`` when a later change set changed one of the
+  ///   same rows (same table and key);
   ///   ``CaseError/undoUnexpectedRow(changeSet:row:problem:)`` when a row it would write (or
   ///   remove by a suspect's cascade) is not, in every recorded column, as the history says
   ///   it is now (a write went around the history's triggers);
