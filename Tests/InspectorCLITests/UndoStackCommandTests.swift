@@ -1,3 +1,4 @@
+import CaseStore
 import Foundation
 import SQLiteKit
 import Testing
@@ -253,5 +254,69 @@ struct UndoStackCommandTests {
     #expect(try jsonArray(cli.succeed("fruit", "list", "--json")).isEmpty)
     #expect(cli.succeed("redo", "--help").contains("USAGE: inspector redo"))
     #expect(cli.succeed("undo", "--help").contains("--to <id>"))
+  }
+  @Test func anUndoByIdIsPassedOverByTheWalk() throws {
+    let cli = try CLITestCase(seeded: true)
+    let base = try fourChanges(cli)
+    // The alibi by its id: recorded as an undo like any other.
+    #expect(try undo(cli, "\(base + 3)") == (base + 3, base + 5))
+    #expect(try undo(cli) == (base + 4, base + 6))
+    #expect(try crow(cli) == (0.75, "", "Catie"))
+    #expect(try undo(cli) == (base + 2, base + 7))
+    #expect(try crow(cli) == (0.5, "", "Catie"))
+    // Redo steps forward through the three, newest undo first.
+    for (undo, level, alibi) in [
+      (base + 7, 0.75, ""), (base + 6, 0.9, ""), (base + 5, 0.9, "In the nest."),
+    ] {
+      #expect(try jsonObject(cli.succeed("redo", "--json"))["undo"] as? Int == Int(undo))
+      #expect(try crow(cli) == (level, alibi, "Catie"))
+    }
+  }
+
+  /// A file from before migration 0017: its undos are known by inspector's note only.
+  @Test func theUndosOfAnOlderFileAreReadFromTheirNotes() throws {
+    let cli = try CLITestCase()
+    let connection = try Connection(path: cli.databasePath, mode: .readWriteCreate)
+    let older = try #require(
+      CaseDatabase.migrator.migrations.map(\.version).filter { $0 < 17 }.max())
+    try CaseDatabase.migrator.migrate(connection, upTo: older)
+    // Change sets as inspector recorded them then: each an attributed transaction.
+    for (note, sql) in [
+      (nil, "INSERT INTO fruits (name, color) VALUES ('Quince', 'yellow')"),
+      (nil, "UPDATE fruits SET color = 'green'"),
+      ("undo of change set 2", "UPDATE fruits SET color = 'yellow'"),
+      // Undoing that undo flipped the same change set back, before walking back existed.
+      ("undo of change set 3", "UPDATE fruits SET color = 'green'"),
+      // A note of the user's is not read as an undo.
+      ("undo of change set 1 (typo)", "UPDATE fruits SET name = 'Quince!'"),
+    ] as [(String?, String)] {
+      try connection.execute(
+        """
+        INSERT INTO history_change_sets (at, actor, note, grouping)
+        VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'ann', ?, 'transaction');
+        """, [note])
+      try connection.execute(
+        "INSERT INTO history_context (only, change_set_id) VALUES (1, last_insert_rowid())")
+      try connection.execute(sql)
+      try connection.execute("DELETE FROM history_context")
+    }
+    cli.succeed("migrate", "up")
+    let reverts = try jsonArray(
+      cli.succeed("sql", "SELECT * FROM history_reverts ORDER BY change_set_id", "--json"))
+    #expect(reverts.map { $0["change_set_id"] as? Int } == [3, 4])
+    #expect(reverts.map { $0["reverted_change_set_id"] as? Int } == [2, 3])
+    #expect(reverts.map { $0["kind"] as? String } == ["undo", "undo"])
+
+    func fruit() throws -> [String: Any] {
+      try #require(try jsonArray(cli.succeed("fruit", "list", "--json")).first)
+    }
+    // The user's change set is an ordinary one: undone first.
+    #expect(try undo(cli) == (5, 6))
+    #expect(try fruit()["name"] as? String == "Quince")
+    // Change set 4 undid the undo of 2, so 2 is in effect: the walk reverts it, not 4.
+    #expect(try undo(cli) == (2, 7))
+    #expect(try fruit()["color"] as? String == "yellow")
+    #expect(try undo(cli) == (1, 8))
+    #expect(try jsonArray(cli.succeed("fruit", "list", "--json")).isEmpty)
   }
 }
