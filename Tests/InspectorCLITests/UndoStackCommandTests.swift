@@ -154,6 +154,23 @@ struct UndoStackCommandTests {
     #expect(try crow(cli) == (0.5, "", "Catie"))
   }
 
+  @Test func undoToBringsBackWhatALaterUndoTookFromBeforeIt() throws {
+    let cli = try CLITestCase(seeded: true)
+    let base = try fourChanges(cli)
+    // The alibi (base + 3) undone by its id after the level's last change (base + 4).
+    #expect(try undo(cli, "\(base + 3)") == (base + 3, base + 5))
+    #expect(try crow(cli) == (0.9, "", "Catie"))
+
+    // Right after base + 3 the alibi was there: the undo of it goes, with the level's change.
+    let json = try jsonObject(cli.succeed("undo", "--to", "\(base + 3)", "--json"))
+    #expect(json["undone"] as? Int == 2)
+    #expect(json["change_set"] as? Int == Int(base + 6))
+    #expect(try crow(cli) == (0.75, "In the nest.", "Catie"))
+    // base + 3 is in effect again, and the next to undo.
+    #expect(try undo(cli) == (base + 3, base + 7))
+    #expect(try crow(cli) == (0.75, "", "Catie"))
+  }
+
   @Test func undoToSpeaksEveryFormat() throws {
     let cli = try CLITestCase(seeded: true)
     let base = try fourChanges(cli)
