@@ -171,6 +171,18 @@ struct UndoStackCommandTests {
     #expect(try crow(cli) == (0.75, "", "Catie"))
   }
 
+  @Test func undoToOverManyChangeSetsNamesTheFirstAndTheLast() throws {
+    let cli = try CLITestCase(seeded: true)
+    let base = try undoTests.latestChangeSet(cli)
+    for level in 1...11 { cli.succeed("suspect", "crow", "0.\(String(format: "%02d", level))") }
+    #expect(try crow(cli).level == 0.11)
+    #expect(
+      cli.succeed("undo", "--to", "\(base)")
+        == "Undid everything after change set \(base) (change set(s) \(base + 1) to \(base + 11),"
+        + " 11 in all): 11 change(s), recorded as change set \(base + 12).\n")
+    #expect(try crow(cli).level == 0.0)
+  }
+
   @Test func undoToSpeaksEveryFormat() throws {
     let cli = try CLITestCase(seeded: true)
     let base = try fourChanges(cli)

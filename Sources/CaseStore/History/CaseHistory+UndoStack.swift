@@ -97,7 +97,9 @@ extension CaseHistory {
   ///   left one of its rows otherwise; what ``revertChangeSet(_:)`` throws. Nothing is
   ///   changed then.
   func redo() throws -> Redo {
-    let current = try currentChangeSet()
+    guard let current = try currentChangeSet() else {
+      throw CaseError.historyDisagrees("redo runs outside a write unit of work")
+    }
     var undone: Set<Int64> = []
     var found: StackedChangeSet?
     var newer: Int64?
@@ -117,7 +119,6 @@ extension CaseHistory {
     guard let undo = found else { throw CaseError.nothingToRedo(after: newer) }
     try expectRevertible(undo.id, excluding: current)
     let changes = try revertChangeSet(undo.id)
-    guard let current else { throw CaseError.historyDisagrees("no change set is open") }
     let note =
       undo.reverted.count == 1
       ? "redo of change set \(undo.reverted[0])" : "redo of undo \(undo.id)"

@@ -22,7 +22,7 @@ enum HistoryEditPresenter {
 
   /// What `undo --to ID` did: `to`, `undone` (how many change sets after it were in effect
   /// and are undone now), `change_set` (the undo's, null when nothing after ID held changes),
-  /// `changes`.
+  /// `changes`. The sentence names up to ten of those change sets, else the first and last.
   static func render(_ undo: CaseHistory.UndoTo, _ context: CommandContext) -> String {
     Render.fields(
       [
@@ -33,8 +33,12 @@ enum HistoryEditPresenter {
       guard let recorded = undo.changeSet else {
         return "No change set after change set \(undo.to) holds changes; nothing to undo."
       }
-      let listed = undo.undone.map(String.init).joined(separator: ", ")
-      let sets = undo.undone.isEmpty ? "" : " (change set(s) \(listed))"
+      // Up to ten change sets by id; more as the first and the last, with how many.
+      let ids = undo.undone.map(String.init)
+      let listed =
+        ids.count <= 10
+        ? ids.joined(separator: ", ") : "\(ids[0]) to \(ids[ids.count - 1]), \(ids.count) in all"
+      let sets = ids.isEmpty ? "" : " (change set(s) \(listed))"
       return "Undid everything after change set \(undo.to)\(sets): \(undo.changes) change(s),"
         + " recorded as change set \(recorded)."
     }
