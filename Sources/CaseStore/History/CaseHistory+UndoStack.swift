@@ -182,20 +182,15 @@ extension CaseHistory {
   /// - Throws: ``CaseError/undoConflict(changeSet:later:)`` naming the later change sets that
   ///   changed the rows that differ; ``CaseError/historyDisagrees(_:)``; `SQLiteError`.
   func expectRevertible(_ target: Int64, excluding excluded: Int64?) throws {
-    guard !(try laterChangeSets(touchingRowsOf: target, excluding: excluded).isEmpty) else {
-      return
-    }
+    // Only the rows a later change set changed can differ: one look-up of them, not of every
+    // row of the change set (an import's undo reads none).
     var conflicting: Set<Int64> = []
-    var seen: Set<String> = []
-    for entry in try recordedEntries(of: target) {
-      guard let keyText = entry.table.keyText(entry.key),
-        seen.insert(entry.table.name + keyText).inserted
-      else { continue }
-      let then = try recordedRow(entry.table, key: entry.key, asOf: target)
-      let now = try recordedRow(entry.table, key: entry.key)
+    for (table, key) in try rowsChangedLater(than: target, excluding: excluded) {
+      let then = try recordedRow(table, key: key, asOf: target)
+      let now = try recordedRow(table, key: key)
       guard then != now else { continue }
       conflicting.formUnion(
-        try changeSets(touching: entry.table, key: entry.key, after: target, excluding: excluded))
+        try changeSets(touching: table, key: key, after: target, excluding: excluded))
     }
     guard conflicting.isEmpty else {
       throw CaseError.undoConflict(changeSet: target, later: conflicting.sorted())

@@ -92,6 +92,46 @@ extension CaseHistory {
     }
   }
 
+  /// The rows that change set `changeSet` changed and a later change set (other than
+  /// `excluded`) changed too, each once: its table and key. Rows are matched by table and key,
+  /// through the indexes on the suspect, fruit and incident each entry names.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for an entry of a table or key the history
+  ///   does not record; `SQLiteError`.
+  func rowsChangedLater(
+    than changeSet: Int64, excluding excluded: Int64?
+  ) throws -> [(table: RecordedTable, key: [String: SQLiteValue])] {
+    let rows = try database.connection.prepare(
+      """
+      SELECT e.table_name, e.row_key FROM history_entries e JOIN history_entries l
+        ON l.animal_id = e.animal_id AND l.table_name = e.table_name AND l.row_key = e.row_key
+      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      UNION
+      SELECT e.table_name, e.row_key FROM history_entries e JOIN history_entries l
+        ON l.fruit_id = e.fruit_id AND l.table_name = e.table_name AND l.row_key = e.row_key
+      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      UNION
+      SELECT e.table_name, e.row_key FROM history_entries e JOIN history_entries l
+        ON l.incident_id = e.incident_id AND l.table_name = e.table_name
+          AND l.row_key = e.row_key
+      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      """)
+    try rows.bind([changeSet, excluded])
+    var found: [(table: RecordedTable, key: [String: SQLiteValue])] = []
+    while let row = try rows.nextRow() {
+      let name = try row.text("table_name")
+      let keyText = try row.text("row_key")
+      var key: [String: SQLiteValue] = [:]
+      for (column, value) in Self.key(keyText) {
+        if case .integer(let number) = value { key[column] = .integer(number) }
+      }
+      guard let table = RecordedTable.named(name), table.key.allSatisfy({ key[$0] != nil })
+      else { throw CaseError.historyDisagrees("history names \(name) \(keyText)") }
+      found.append((table, key))
+    }
+    return found
+  }
+
   /// The change sets after `changeSet` (other than `excluded`) that changed the row of `table`
   /// with `key`, ascending.
   ///
