@@ -130,9 +130,9 @@ struct UndoStackCommandTests {
     // In effect after base + 1: base + 2, 3, 4 and the undo base + 6 (base + 5 is undone).
     #expect(json["undone"] as? Int == 4)
     #expect(json["change_set"] as? Int == Int(base + 7))
-    // Every change after base + 1 reverted, newest first: the undo, the name, the level, the
-    // alibi, the level.
-    #expect(json["changes"] as? Int == 5)
+    // Only the rows that differ from then, each once: the level and the alibi (the name is
+    // Catie again already).
+    #expect(json["changes"] as? Int == 2)
     #expect(try crow(cli) == (0.5, "", "Catie"))
     let sets = try jsonArray(cli.succeed("history", "crow", "--json", "--limit", "1"))
     #expect(sets[0]["id"] as? Int == Int(base + 7))
@@ -146,7 +146,7 @@ struct UndoStackCommandTests {
       cli.succeed("redo") == "Redid change set \(base + 1) (undone by change set \(base + 8)):"
         + " 1 change(s), recorded as change set \(base + 9).\n")
     #expect(
-      cli.succeed("redo") == "Redid what change set \(base + 7) undid: 5 change(s), recorded as"
+      cli.succeed("redo") == "Redid what change set \(base + 7) undid: 2 change(s), recorded as"
         + " change set \(base + 10).\n")
     #expect(try crow(cli) == (0.9, "In the nest.", "Catie"))
     // A redo is undone like any change set: the --to again.
@@ -179,8 +179,55 @@ struct UndoStackCommandTests {
     #expect(
       cli.succeed("undo", "--to", "\(base)")
         == "Undid everything after change set \(base) (change set(s) \(base + 1) to \(base + 11),"
-        + " 11 in all): 11 change(s), recorded as change set \(base + 12).\n")
+        + " 11 in all): 1 change(s), recorded as change set \(base + 12).\n")
     #expect(try crow(cli).level == 0.0)
+  }
+
+  @Test func undoToBringsBackARemovedSuspectAndRemovesWhatCameLater() throws {
+    let cli = try CLITestCase(seeded: true)
+    let base = try undoTests.latestChangeSet(cli)
+    let crowBefore = try cli.suspect("crow")
+    cli.succeed("fruit", "add", "Durian", "--color", "olive")
+    cli.succeed("favorite", "add", "crow", "Durian")
+    cli.succeed("suspect", "crow", "0.9")
+    cli.succeed("animal", "remove", "crow")
+    cli.succeed("animal", "add", "--name", "Nia", "--species", "Newt", "--paw", "small")
+    cli.succeed("incident", "add", "--fruit", "Durian", "--at", "2026-11-30T09:41")
+
+    let json = try jsonObject(cli.succeed("undo", "--to", "\(base + 1)", "--json"))
+    #expect(json["undone"] as? Int == 5)
+    // The crow as she was, without the favourite added after; the newt and the incident gone;
+    // the fruit, added by base + 1, kept.
+    #expect(
+      try cli.suspect("crow")["favorite_fruits"] as? [String] == crowBefore["favorite_fruits"]
+        as? [String])
+    #expect(number(try cli.suspect("crow")["suspicion_level"]) == 0.0)
+    expectFailure(cli.run("show", "newt"), status: 65)
+    #expect(try jsonArray(cli.succeed("incident", "list", "--json")).count == 1)
+    #expect(
+      try jsonArray(cli.succeed("fruit", "list", "--json")).contains {
+        $0["name"] as? String == "Durian"
+      })
+    cli.succeed("check")
+
+    // Redo: back to after base + 6, the crow removed again.
+    cli.succeed("redo")
+    expectFailure(cli.run("show", "crow"), status: 65)
+    #expect(try cli.suspect("newt")["name"] as? String == "Nia")
+    #expect(try jsonArray(cli.succeed("incident", "list", "--json")).count == 2)
+    cli.succeed("check")
+  }
+
+  @Test func undoToFollowsARowWhoseKeyAnotherClientChanged() throws {
+    let cli = try CLITestCase(seeded: true)
+    let base = try undoTests.latestChangeSet(cli)
+    try undoTests.sqlite3(cli, "UPDATE incidents SET id = 7 WHERE id = 1;")
+    #expect(
+      try jsonArray(cli.succeed("incident", "list", "--json")).map { $0["id"] as? Int } == [7])
+    cli.succeed("undo", "--to", "\(base)")
+    #expect(
+      try jsonArray(cli.succeed("incident", "list", "--json")).map { $0["id"] as? Int } == [1])
+    cli.succeed("check")
   }
 
   @Test func undoToSpeaksEveryFormat() throws {
@@ -209,12 +256,13 @@ struct UndoStackCommandTests {
         == "{\"undo\":\(base + 8),\"change_set\":\(base + 9),\"changes\":2}\n")
     #expect(
       cli.succeed("undo", "--to", "\(base + 1)", "--format", "ndjson")
-        == "{\"to\":\(base + 1),\"undone\":4,\"change_set\":\(base + 10),\"changes\":13}\n")
+        == "{\"to\":\(base + 1),\"undone\":4,\"change_set\":\(base + 10),\"changes\":1}\n")
     #expect(try crow(cli) == (0.5, "", "Catie"))
     let latest = try undoTests.latestChangeSet(cli)
     #expect(
       cli.succeed("undo", "--to", "\(latest)")
-        == "No change set after change set \(latest) holds changes; nothing to undo.\n")
+        == "Every row changed after change set \(latest) stands as it did then; nothing to"
+        + " undo.\n")
   }
 
   @Test func refusalsLeaveTheFileByteForByte() throws {

@@ -33,10 +33,11 @@ extension CaseHistory {
     /// holding changes that no undo or redo in effect had reverted (an undo in effect is one:
     /// reverting it brings back what it undid).
     public let undone: [Int64]
-    /// The change set that records the undo, or `nil` when no change set after ``to`` held
-    /// changes (nothing was written).
+    /// The change set that records the undo, or `nil` when every row changed after ``to``
+    /// already stood as it did then (nothing was written).
     public let changeSet: Int64?
-    /// How many changes were reverted (every recorded change after ``to``, newest first).
+    /// How many rows were written: removed, updated or inserted (a suspect's cascade not
+    /// counted).
     public let changes: Int
   }
 
@@ -128,19 +129,22 @@ extension CaseHistory {
   }
 
   /// Takes every row changed after change set `id` back to how it stood right after `id`, in
-  /// the running unit's one change set (docs/history.md "Undo to a change set"): every
-  /// recorded change after `id` (of change sets in effect or not) is reverted, newest first,
-  /// so the rows pass back through the states the history recorded. Each row is first checked
-  /// against the history as ``revertChangeSet(_:)`` does; no later change set can conflict, as
-  /// all of them are reverted. Recorded as an undo of every change set after `id` (note
-  /// `undo of change sets after N` unless the unit's attribution gives one), so `redo` reverts
-  /// it whole and `undo` walks on from `id`.
+  /// the running unit's one change set (docs/history.md "Undo to a change set"): each row that
+  /// a change set after `id` changed (in effect or not) gets the state the history gives it as
+  /// of `id`, so only the rows that differ are written, each once. Every such row is first
+  /// checked against the history as ``revertChangeSet(_:)`` does; no later change set can
+  /// conflict, as all of them are reverted. Recorded as an undo of every change set after `id`
+  /// (note `undo of change sets after N` unless the unit's attribution gives one), so `redo`
+  /// reverts it whole and `undo` walks on from `id`.
   ///
   /// - Parameter id: A change set the history holds (not the running unit's).
-  /// - Returns: The change sets undone, the undo's change set (`nil` when nothing after `id`
-  ///   held changes) and the number of changes reverted.
-  /// - Throws: ``CaseError/unknownChangeSet(_:)`` when there is no such change set; what
-  ///   ``revertChangeSet(_:)`` throws. Nothing is changed then.
+  /// - Returns: The change sets undone, the undo's change set (`nil` when no row differs from
+  ///   how it stood then: nothing is written) and the number of rows written.
+  /// - Throws: ``CaseError/unknownChangeSet(_:)`` when there is no such change set;
+  ///   ``CaseError/undoUnexpectedRow(changeSet:row:problem:)``,
+  ///   ``CaseError/undoBreaksReference(changeSet:problem:)``,
+  ///   ``CaseError/historyDisagrees(_:)``, or `SQLiteError` when the schema refuses a row (a
+  ///   name another row took meanwhile). Nothing is changed then.
   func undo(to id: Int64) throws -> UndoTo {
     let current = try currentChangeSet()
     guard id != current,
@@ -159,16 +163,94 @@ extension CaseHistory {
       inEffect.append(set.id)
       return true
     }
-    guard !withChanges.isEmpty, let current else {
-      return UndoTo(to: id, undone: [], changeSet: nil, changes: 0)
+    let changes = try restoreRows(changedBy: withChanges, asOf: id)
+    guard changes > 0, let current else {
+      return UndoTo(to: id, undone: inEffect.reversed(), changeSet: nil, changes: 0)
     }
-    var changes = 0
-    for changeSet in withChanges { changes += try revertChangeSet(changeSet) }
     try note("undo of change sets after \(id)", on: current)
     try recordReverts(by: current, kind: .undo, after: id)
-    return UndoTo(
-      to: id, undone: inEffect.reversed(), changeSet: changes == 0 ? nil : current,
-      changes: changes)
+    return UndoTo(to: id, undone: inEffect.reversed(), changeSet: current, changes: changes)
+  }
+
+  /// Writes every row that the change sets `changeSets` (newest first) changed back to its
+  /// state as of change set `id`, after checking each against the history: removals first
+  /// (children before parents), then updates of the columns that differ, then insertions
+  /// (parents before children); foreign keys are deferred to the commit.
+  ///
+  /// - Returns: How many rows were written (removed, updated or inserted).
+  /// - Throws: As ``undo(to:)``.
+  private func restoreRows(changedBy changeSets: [Int64], asOf id: Int64) throws -> Int {
+    let connection = database.connection
+    try connection.execute("PRAGMA defer_foreign_keys = ON")
+    // The rows to restore, each once: by the key each change names, and by the key an update
+    // moved a row away from (another client's change of a key column).
+    var rows: [(table: RecordedTable, key: [String: SQLiteValue])] = []
+    var seen: Set<String> = []
+    for changeSet in changeSets {
+      let entries = try recordedEntries(of: changeSet)
+      try expectRowsAsRecorded(entries, undoing: changeSet)
+      for entry in entries {
+        var keys = [entry.key]
+        if entry.operation == .update {
+          var old = entry.key
+          for (column, value) in entry.before where entry.table.key.contains(column) {
+            old[column] = value
+          }
+          if old != entry.key { keys.append(old) }
+        }
+        for key in keys {
+          guard let text = entry.table.keyText(key), seen.insert(entry.table.name + text).inserted
+          else { continue }
+          rows.append((entry.table, key))
+        }
+      }
+    }
+    var removals: [(table: RecordedTable, key: [String: SQLiteValue])] = []
+    var updates:
+      [(table: RecordedTable, key: [String: SQLiteValue], values: [String: SQLiteValue])] =
+        []
+    var insertions: [(table: RecordedTable, values: [String: SQLiteValue])] = []
+    for (table, key) in rows {
+      let then = try recordedRow(table, key: key, asOf: id)
+      let now = try liveRow(table, key: key)
+      switch (then, now) {
+      case (nil, nil): continue
+      case (nil, .some): removals.append((table, key))
+      case (let then?, nil): insertions.append((table, then))
+      case (let then?, let now?):
+        let differing = then.filter { (now[$0.key] ?? .null) != $0.value }
+        if !differing.isEmpty { updates.append((table, key, differing)) }
+      }
+    }
+    let order = RecordedTable.all.map(\.name)
+    func rank(_ table: RecordedTable) -> Int { order.firstIndex(of: table.name) ?? 0 }
+    for (table, key) in removals.sorted(by: { rank($0.table) > rank($1.table) }) {
+      // A suspect's cascade may have taken the row already.
+      try connection.execute(
+        "DELETE FROM \"\(table.name)\" WHERE \(table.keyCondition)",
+        table.key.map { key[$0] ?? .null })
+    }
+    for (table, key, values) in updates.sorted(by: { rank($0.table) < rank($1.table) }) {
+      let columns = table.columns.filter { values[$0] != nil }
+      try connection.execute(
+        "UPDATE \"\(table.name)\" SET "
+          + columns.map { "\"\($0)\" = ?" }.joined(separator: ", ")
+          + " WHERE \(table.keyCondition)",
+        columns.map { values[$0] ?? .null } + table.key.map { key[$0] ?? .null })
+    }
+    for (table, values) in insertions.sorted(by: { rank($0.table) < rank($1.table) }) {
+      let columns = table.columns.filter { values[$0] != nil }
+      try connection.execute(
+        "INSERT INTO \"\(table.name)\" ("
+          + columns.map { "\"\($0)\"" }.joined(separator: ", ") + ") VALUES ("
+          + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")",
+        columns.map { values[$0] ?? .null })
+    }
+    // No row may be left naming a fruit or suspect that is gone.
+    for changeSet in changeSets {
+      try expectReferencesKept(try recordedEntries(of: changeSet), undoing: changeSet)
+    }
+    return removals.count + updates.count + insertions.count
   }
 
   // MARK: - The value-based rule

@@ -21,8 +21,8 @@ enum HistoryEditPresenter {
   }
 
   /// What `undo --to ID` did: `to`, `undone` (how many change sets after it were in effect
-  /// and are undone now), `change_set` (the undo's, null when nothing after ID held changes),
-  /// `changes`. The sentence names up to ten of those change sets, else the first and last.
+  /// and are undone now), `change_set` (the undo's, null when no row differed from then),
+  /// `changes` (rows written). The sentence names up to ten of those change sets, else the first and last.
   static func render(_ undo: CaseHistory.UndoTo, _ context: CommandContext) -> String {
     Render.fields(
       [
@@ -31,7 +31,8 @@ enum HistoryEditPresenter {
       ], context
     ) {
       guard let recorded = undo.changeSet else {
-        return "No change set after change set \(undo.to) holds changes; nothing to undo."
+        return "Every row changed after change set \(undo.to) stands as it did then;"
+          + " nothing to undo."
       }
       // Up to ten change sets by id; more as the first and the last, with how many.
       let ids = undo.undone.map(String.init)
