@@ -230,6 +230,24 @@ struct UndoStackCommandTests {
     cli.succeed("check")
   }
 
+  @Test func undoToTakesSwappedNamesBackChangeByChange() throws {
+    let cli = try CLITestCase(seeded: true)
+    let base = try undoTests.latestChangeSet(cli)
+    cli.succeed("animal", "edit", "crow", "--species", "Rook")
+    cli.succeed("animal", "edit", "dove", "--species", "Crow")
+    cli.succeed("animal", "edit", "rook", "--species", "Dove")
+    // Row by row, the crow (id 4) could not be a crow while the dove (id 3) still is one: the
+    // three changes are reverted in turn instead.
+    let json = try jsonObject(cli.succeed("undo", "--to", "\(base)", "--json"))
+    #expect(json["changes"] as? Int == 3)
+    #expect(try cli.suspect("id:4")["species"] as? String == "Crow")
+    #expect(try cli.suspect("id:3")["species"] as? String == "Dove")
+    cli.succeed("check")
+    cli.succeed("redo")
+    #expect(try cli.suspect("id:4")["species"] as? String == "Dove")
+    #expect(try cli.suspect("id:3")["species"] as? String == "Crow")
+  }
+
   @Test func undoToSpeaksEveryFormat() throws {
     let cli = try CLITestCase(seeded: true)
     let base = try fourChanges(cli)

@@ -143,8 +143,11 @@ extension CaseHistory {
   /// - Throws: ``CaseError/unknownChangeSet(_:)`` when there is no such change set;
   ///   ``CaseError/undoUnexpectedRow(changeSet:row:problem:)``,
   ///   ``CaseError/undoBreaksReference(changeSet:problem:)``,
-  ///   ``CaseError/historyDisagrees(_:)``, or `SQLiteError` when the schema refuses a row (a
-  ///   name another row took meanwhile). Nothing is changed then.
+  ///   ``CaseError/historyDisagrees(_:)``, or `SQLiteError` when the schema refuses a row.
+  ///   Nothing is changed then. When a row cannot take its old name before another row gives
+  ///   it up (two suspects that swapped species), every change after `id` is reverted in turn
+  ///   instead, newest first, as ``revertChangeSet(_:)`` reverts them; the count is then of
+  ///   those changes.
   func undo(to id: Int64) throws -> UndoTo {
     let current = try currentChangeSet()
     guard id != current,
@@ -163,7 +166,18 @@ extension CaseHistory {
       inEffect.append(set.id)
       return true
     }
-    let changes = try restoreRows(changedBy: withChanges, asOf: id)
+    var changes: Int
+    do {
+      changes = try database.connection.inSavepoint(named: "undo_to") {
+        try restoreRows(changedBy: withChanges, asOf: id)
+      }
+    } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+      // A name another row holds until a later row is written (two suspects that swapped
+      // species): every change after ID is reverted in turn instead, newest first, so the rows
+      // pass back through states the history recorded.
+      changes = 0
+      for changeSet in withChanges { changes += try revertChangeSet(changeSet) }
+    }
     guard changes > 0, let current else {
       return UndoTo(to: id, undone: inEffect.reversed(), changeSet: nil, changes: 0)
     }
