@@ -37,7 +37,8 @@ extension CaseHistory {
     /// already stood as it did then (nothing was written).
     public let changeSet: Int64?
     /// How many rows were written: removed, updated or inserted (a suspect's cascade not
-    /// counted).
+    /// counted); when the rows were taken back change by change (swapped names), how many
+    /// changes were reverted.
     public let changes: Int
   }
 
