@@ -248,6 +248,29 @@ struct UndoStackCommandTests {
     #expect(try cli.suspect("id:3")["species"] as? String == "Crow")
   }
 
+  @Test func aPruneKeepsWhatTheUndosItKeepsReverted() throws {
+    let cli = try CLITestCase(seeded: true)
+    let base = try undoTests.latestChangeSet(cli)
+    cli.succeed("animal", "edit", "crow", "--name", "Cathy")
+    cli.succeed("animal", "edit", "dove", "--name", "Dina")
+    _ = try undo(cli)  // base + 3 undoes the dove's name (base + 2)
+    _ = try undo(cli)  // base + 4 undoes the crow's (base + 1)
+    let sets = try jsonArray(cli.succeed("history", "--json", "--limit", "1"))
+    let cut = try #require(sets.first?["at"] as? String)
+    let pruned = try jsonObject(cli.succeed("history", "prune", "--before", cut, "--json"))
+    #expect(pruned["baseline"] as? Int == Int(base + 3))
+    // The pruned undo's record went with it; the kept undo's stays.
+    let reverts = try jsonArray(cli.succeed("sql", "SELECT * FROM history_reverts", "--json"))
+    #expect(reverts.map { $0["change_set_id"] as? Int } == [Int(base + 4)])
+    #expect(reverts.map { $0["reverted_change_set_id"] as? Int } == [Int(base + 1)])
+    #expect(try crow(cli).name == "Catie")
+    // The kept undo is still one to redo: the crow's name comes back.
+    #expect(try jsonObject(cli.succeed("redo", "--json"))["undo"] as? Int == Int(base + 4))
+    #expect(try crow(cli).name == "Cathy")
+    #expect(try cli.suspect("dove")["name"] as? String == "Ding")
+    cli.succeed("check")
+  }
+
   @Test func undoToSpeaksEveryFormat() throws {
     let cli = try CLITestCase(seeded: true)
     let base = try fourChanges(cli)
