@@ -66,8 +66,11 @@ struct BlameCommandTests {
       #expect(record["source"] as? String == "default", "\(field)")
       #expect(record["change_set"] is NSNull, "\(field)")
       #expect(record["at"] is NSNull && record["actor"] is NSNull, "\(field)")
-      if value is NSNull { #expect(record["value"] is NSNull) }
-      else { #expect(record["value"] as? String == value as? String) }
+      if value is NSNull {
+        #expect(record["value"] is NSNull)
+      } else {
+        #expect(record["value"] as? String == value as? String)
+      }
     }
   }
 

@@ -102,8 +102,9 @@ struct RevertCommandTests {
     #expect(forth["suspect"] as? Int == 4)
     #expect(forth["restored"] as? Bool == false)
     #expect(try crow(cli) == changed)
-    #expect(try jsonArray(cli.succeed("history", "--json")).first?["note"] as? String
-      == "it was the raven")
+    #expect(
+      try jsonArray(cli.succeed("history", "--json")).first?["note"] as? String
+        == "it was the raven")
 
     // Already as it stood then: nothing is changed, no change set is left.
     let before = cli.snapshot()

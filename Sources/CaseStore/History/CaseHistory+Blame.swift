@@ -48,8 +48,10 @@ extension CaseHistory {
     else { throw CaseError.unknownSuspect("id:\(id)") }
     var fields = try blame(
       animals, key: animal,
-      [("name", "name", nil), ("species", "species", nil), ("paw_size", "paw_size", nil),
-       ("emoji", "emoji", nil)])
+      [
+        ("name", "name", nil), ("species", "species", nil), ("paw_size", "paw_size", nil),
+        ("emoji", "emoji", nil),
+      ])
     if let favorites = RecordedTable.named("favorite_fruits") {
       let rows = try database.statement(
         """
@@ -65,14 +67,18 @@ extension CaseHistory {
         let field = "favorite_fruits[\(index + 1)]"
         fields += try blame(
           favorites, key: ["animal_id": .integer(id), "fruit_id": .integer(favorite.fruit)],
-          [(field, "fruit_id", favorite.name),
-           (field + ".position", "position", .integer(Int64(index + 1)))])
+          [
+            (field, "fruit_id", favorite.name),
+            (field + ".position", "position", .integer(Int64(index + 1))),
+          ])
       }
     }
     let interview: [(table: String, fields: [BlameSpec])] = [
       ("alibis", [("alibi", "statement", nil)]),
-      ("sleep_schedules",
-       [("sleep_schedule.sleep", "sleep_at", nil), ("sleep_schedule.wake", "wake_at", nil)]),
+      (
+        "sleep_schedules",
+        [("sleep_schedule.sleep", "sleep_at", nil), ("sleep_schedule.wake", "wake_at", nil)]
+      ),
       ("suspicion_levels", [("suspicion_level", "level", nil)]),
     ]
     let defaults: [String: SQLiteValue] = ["statement": .text(""), "level": .real(0)]
@@ -112,9 +118,11 @@ extension CaseHistory {
         "SELECT name FROM fruits WHERE id = ?", [live["fruit_id"] ?? .null]) ?? .null
     return try blame(
       incidents, key: key,
-      [("fruit", "fruit_id", fruit), ("occurred_at", "occurred_at", nil),
-       ("paw_size", "paw_size", nil), ("latitude", "latitude", nil),
-       ("longitude", "longitude", nil), ("notes", "notes", nil)])
+      [
+        ("fruit", "fruit_id", fruit), ("occurred_at", "occurred_at", nil),
+        ("paw_size", "paw_size", nil), ("latitude", "latitude", nil),
+        ("longitude", "longitude", nil), ("notes", "notes", nil),
+      ])
   }
 
   /// A field of a row to blame: its name, the recorded column it shows and the value to show

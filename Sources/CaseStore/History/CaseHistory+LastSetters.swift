@@ -43,7 +43,9 @@ extension CaseHistory {
     ) { entry in
       let moved =
         entry.operation == .update
-        && entry.before.contains { table.key.contains($0.column) && $0.value != entry.key[$0.column] }
+        && entry.before.contains {
+          table.key.contains($0.column) && $0.value != entry.key[$0.column]
+        }
       let columns =
         entry.operation == .update && !moved ? entry.after.map(\.column) : table.columns
       for column in columns { setBy[column] = entry.changeSet }

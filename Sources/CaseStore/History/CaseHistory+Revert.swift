@@ -104,7 +104,9 @@ extension CaseTransaction where Kind == Writing {
     } catch let error as CaseError {
       throw refused(error.description)
     }
-    guard let after = try suspects.suspect(id: id) else { throw CaseError.unknownSuspect("id:\(id)") }
+    guard let after = try suspects.suspect(id: id) else {
+      throw CaseError.unknownSuspect("id:\(id)")
+    }
     var recorded: Int64?
     if after != now {
       recorded = try connection.scalar("SELECT change_set_id FROM history_context")?.integerValue

@@ -50,7 +50,8 @@ extension SuspectRepository where Kind == Writing {
       if unvouchedSpecies.contains(speciesKey) { throw CaseError.duplicateSpecies(species) }
       do {
         try insert.run([
-          given?[index], name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.foldedFrom(species),
+          given?[index], name, species, new.pawSize.rawValue, emoji, speciesKey,
+          NameKey.foldedFrom(species),
           NameKey.sortKey(name), NameKey.foldedFrom(name),
         ])
       } catch let error as SQLiteError where error.extendedCode == .constraintUnique {

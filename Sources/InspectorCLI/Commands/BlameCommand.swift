@@ -26,7 +26,9 @@ struct BlameCommand: ReadingCommand {
   var declarations: [any CommandDeclaration] { [animal, fruit, incident] }
 
   func validate(_ context: CommandContext) throws(UsageError) {
-    let given = [try context[animal] != nil, try context[fruit] != nil, try context[incident] != nil]
+    let given = [
+      try context[animal] != nil, try context[fruit] != nil, try context[incident] != nil,
+    ]
     guard given.filter({ $0 }).count == 1 else {
       throw context.usageError("Give exactly one of <animal>, --fruit and --incident")
     }
