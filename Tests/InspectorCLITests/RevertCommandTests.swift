@@ -168,6 +168,19 @@ struct RevertCommandTests {
     #expect(try crow(cli) == Self.seedCrow)
   }
 
+  @Test func favouritesComeBackByFruitNotByTheirNameOfThen() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("favorite", "remove", "crow", "Pink Pearl Apple")
+    cli.succeed("fruit", "edit", "Pink Pearl Apple", "--name", "Pink Lady")
+    cli.succeed("fruit", "add", "Pink Pearl Apple", "--color", "pink")
+    cli.succeed("favorite", "add", "crow", "Pink Pearl Apple")
+    cli.succeed("revert", "crow", "--as-of", "1")
+    #expect(
+      try cli.suspect("crow")["favorite_fruits"] as? [String] == [
+        "Pink Lady", "Golden Nectar Plum", "Hauer Pippin Apple",
+      ])
+  }
+
   @Test func aSuspectThatDidNotExistThenIsRefused() throws {
     let cli = try CLITestCase(seeded: true)
     cli.succeed("animal", "add", "--name", "Nia", "--species", "Newt", "--paw", "small")
