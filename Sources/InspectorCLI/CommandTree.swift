@@ -36,6 +36,8 @@ enum CommandTree {
     (["history", "prune"], HistoryPruneCommand.self),
     (["undo"], UndoCommand.self),
     (["redo"], RedoCommand.self),
+    (["blame"], BlameCommand.self),
+    (["revert"], RevertCommand.self),
     (["sql"], SQLCommand.self),
     (["backup"], BackupCommand.self),
     (["restore"], RestoreCommand.self),
