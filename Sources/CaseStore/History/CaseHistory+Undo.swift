@@ -21,13 +21,13 @@ extension CaseHistory {
   /// are recomputed by the schema's triggers; foreign keys are checked at commit, so rows
   /// removed by a cascade come back whatever order they were recorded in.
   ///
-  /// - Parameter id: The change set, or `nil` for the latest one that holds changes (not the
-  ///   record of a prune).
+  /// - Parameter id: The change set, or `nil` for the next one not yet undone
+  ///   (``undoNext()``: the walk back and its value-based conflict rule).
   /// - Returns: The reverted change set, the undo's change set and the number of changes.
   /// - Throws: ``CaseError/unknownChangeSet(_:)`` when there is no such change set (or none at
-  ///   all); ``CaseError/undoConflict(changeSet:later:)`` when a row it changed (same table
-  ///   and key) no longer stands as it left it (the history's latest state of the row differs
-  ///   from the state right after it), naming the later change sets that changed that row;
+  ///   all); ``CaseError/nothingToUndo`` when every change set is undone;
+  ///   ``CaseError/undoConflict(changeSet:later:)`` when a later change set changed one of the
+  ///   same rows (same table and key);
   ///   ``CaseError/undoUnexpectedRow(changeSet:row:problem:)`` when a row it would write (or
   ///   remove by a suspect's cascade) is not, in every recorded column, as the history says
   ///   it is now (a write went around the history's triggers);
@@ -36,38 +36,42 @@ extension CaseHistory {
   ///   reverts); ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
   ///   `SQLiteError` when the schema refuses a row. Nothing is changed then.
   func undo(_ id: Int64? = nil) throws -> Undo {
+    // Without an id: the next change set not yet undone (CaseHistory+UndoStack.swift).
+    guard let id else { return try undoNext() }
     let connection = database.connection
     let current = try connection.scalar(
       "SELECT change_set_id FROM history_context")?.integerValue
-    let target: Int64
-    if let id {
-      guard id != current,
-        try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
-      else { throw CaseError.unknownChangeSet("\(id)") }
-      target = id
-    } else {
-      guard
-        let latest = try connection.scalar(
-          "SELECT max(change_set_id) FROM history_changes WHERE change_set_id IS NOT ?",
-          [current])?
-          .integerValue
-      else { throw CaseError.unknownChangeSet("latest") }
-      target = latest
-    }
+    guard id != current,
+      try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
+    else { throw CaseError.unknownChangeSet("\(id)") }
+    let target = id
     let later = try laterChangeSets(touchingRowsOf: target, excluding: current)
     guard later.isEmpty else { throw CaseError.undoConflict(changeSet: target, later: later) }
-    try connection.execute("PRAGMA defer_foreign_keys = ON")
-    let entries = try recordedEntries(of: target)
-    try expectRowsAsRecorded(entries, undoing: target)
-    for entry in entries.reversed() { try revert(entry) }
-    try expectReferencesKept(entries, undoing: target)
+    let changes = try revertChangeSet(target)
     if let current {
       try connection.execute(
         "UPDATE history_change_sets SET note = ? WHERE id = ? AND note IS NULL",
         ["undo of change set \(target)", current])
+      if changes > 0 { try recordReverts(by: current, kind: .undo, [target]) }
     }
-    return Undo(
-      undone: target, changeSet: entries.isEmpty ? nil : current, changes: entries.count)
+    return Undo(undone: target, changeSet: changes == 0 ? nil : current, changes: changes)
+  }
+
+  /// Reverts every change of change set `target`, newest first, against the live rows, after
+  /// checking that each row it writes is as the history says
+  /// (``expectRowsAsRecorded(_:undoing:)``) and before checking that no row is left naming a
+  /// parent that is gone (``expectReferencesKept(_:undoing:)``). No conflict rule: the caller
+  /// decides whether `target` may be reverted. Foreign keys are deferred to the commit.
+  ///
+  /// - Returns: How many changes were reverted (0 for a change set without changes).
+  /// - Throws: As ``undo(_:)`` does, but never ``CaseError/undoConflict(changeSet:later:)``.
+  func revertChangeSet(_ target: Int64) throws -> Int {
+    try database.connection.execute("PRAGMA defer_foreign_keys = ON")
+    let entries = try recordedEntries(of: target)
+    try expectRowsAsRecorded(entries, undoing: target)
+    for entry in entries.reversed() { try revert(entry) }
+    try expectReferencesKept(entries, undoing: target)
+    return entries.count
   }
 
   // MARK: - Entries
@@ -93,39 +97,21 @@ extension CaseHistory {
   }
 
   /// The ids of the change sets after `id` (other than `excluded`) that changed a row that
-  /// change set `id` changed and that no longer stands as change set `id` left it (its latest
-  /// recorded state differs from its state right after `id`), ascending. A row that later
-  /// change sets changed and changed back (an undo of them) does not count.
+  /// change set `id` changed, ascending. Rows are matched by table and key, through the index
+  /// of each row's changes (`history_changes_row`); a key change is a delete of the old key
+  /// and an insert of the new one, so it touches both.
   func laterChangeSets(touchingRowsOf id: Int64, excluding excluded: Int64?) throws -> [Int64] {
-    let same = (1...RecordedTable.slotCount).map { "l.v\($0) IS c.v\($0)" }
-      .joined(separator: " AND ")
-    let moved = try database.connection.prepare(
+    let rows = try database.connection.prepare(
       """
-      SELECT c.table_id, c.key1, c.key2, c.id
-      FROM (SELECT max(id) AS id FROM history_changes WHERE change_set_id = ?1
-          GROUP BY table_id, key1, key2) AS m
-        JOIN history_changes AS c ON c.id = m.id
-        JOIN history_changes AS l ON l.id = (SELECT max(x.id) FROM history_changes AS x
-          WHERE x.table_id = c.table_id AND x.key1 = c.key1 AND x.key2 IS c.key2)
-      WHERE l.id <> c.id
-        AND NOT ((l.operation = 0 AND c.operation = 0)
-          OR (l.operation <> 0 AND c.operation <> 0 AND \(same)))
+      SELECT DISTINCT l.change_set_id FROM history_changes AS e JOIN history_changes AS l
+        ON l.table_id = e.table_id AND l.key1 = e.key1 AND l.key2 IS e.key2
+      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      ORDER BY 1
       """)
-    try moved.bind([id])
-    var ids: Set<Int64> = []
-    while let row = try moved.nextRow() {
-      let later = try database.statement(
-        """
-        SELECT DISTINCT change_set_id FROM history_changes
-        WHERE table_id = ? AND key1 = ? AND key2 IS ? AND id > ? AND change_set_id IS NOT ?
-        """)
-      try later.bind([
-        try row.value("table_id"), try row.value("key1"), try row.value("key2"),
-        try row.value("id"), excluded,
-      ])
-      while let found = try later.nextRow() { ids.insert(try found.int64("change_set_id")) }
-    }
-    return ids.sorted()
+    try rows.bind([id, excluded])
+    var ids: [Int64] = []
+    while let row = try rows.nextRow() { ids.append(try row.int64("change_set_id")) }
+    return ids
   }
 
   /// The changes of one change set, in the order they were recorded.

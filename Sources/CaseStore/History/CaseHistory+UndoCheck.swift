@@ -91,7 +91,8 @@ extension CaseHistory {
   // MARK: - Helpers
 
   /// The row of `table` with `key` as the history says it stands after every recorded change
-  /// (only those before change `bound.entry`, when given), or `nil` when the history says
+  /// (only those of change sets before `bound.changeSet` and those of that change set before
+  /// change `bound.entry`, when given), or `nil` when the history says
   /// there is none: the row's latest change (one seek of `history_changes_row`).
   ///
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
@@ -102,12 +103,19 @@ extension CaseHistory {
   ) throws -> [String: SQLiteValue]? {
     let values = table.key.map { key[$0] ?? .null }
     guard values.allSatisfy({ $0.integerValue != nil }) else { return nil }
-    return try Self.latestChange(
-      database.connection, table, key: values, before: bound?.entry)?.row
+    var limit: Int64?
+    if let bound {
+      // Ids ascend with change sets: the changes of change sets before `bound.changeSet` are
+      // those up to the last change of the change set before it.
+      let before = try Self.lastChange(database.connection, upTo: bound.changeSet - 1)
+      let through = try Self.lastChange(database.connection, upTo: bound.changeSet)
+      limit = max(before &+ 1, min(bound.entry, through &+ 1))
+    }
+    return try Self.latestChange(database.connection, table, key: values, before: limit)?.row
   }
 
   /// The recorded columns of the live row of `table` with `key`, or `nil` when there is none.
-  private func liveRow(_ table: RecordedTable, key: [String: SQLiteValue]) throws -> [String:
+  func liveRow(_ table: RecordedTable, key: [String: SQLiteValue]) throws -> [String:
     SQLiteValue]?
   {
     let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
