@@ -28,15 +28,27 @@ extension CaseHistory {
     }
     for entry in entries { try check(entry.table, entry.key) }
     // Removing a suspect removes its favourites and interview by the schema's cascade.
+    // The suspects' rows are read a few hundred suspects at a time, not one by one.
     let children = RecordedTable.all.filter { $0.name != "animals" && $0.key.first == "animal_id" }
+    var animals: [SQLiteValue] = []
     for entry in entries where entry.table.name == "animals" && entry.operation == .insert {
       guard let animal = entry.key["id"], try liveRow(entry.table, key: entry.key) != nil
       else { continue }
+      animals.append(animal)
+    }
+    var start = 0
+    while start < animals.count {
+      let batch = Array(animals[start..<min(start + Self.batchSize, animals.count)])
+      start += batch.count
       for child in children {
-        for key in try keys(of: child, animal: animal) { try check(child, key) }
+        for key in try keys(of: child, animals: batch) { try check(child, key) }
       }
     }
   }
+
+  /// How many suspects one look-up of their rows names (bound parameters, below SQLite's
+  /// limit).
+  static let batchSize = 500
 
   /// Refuses an undo of change set `target`, after its reverts and before its commit, when
   /// it leaves a row naming a fruit or suspect that is not there: a restored row whose parent
@@ -66,7 +78,10 @@ extension CaseHistory {
         continue
       }
       guard let id = entry.key["id"] else { continue }
-      for reference in RecordedTable.references where reference.parent == table.name {
+      // A removed suspect's rows went with it by the cascade: only the references that do not
+      // cascade (to fruits) can be left naming a parent that is gone.
+      for reference in RecordedTable.references
+      where reference.parent == table.name && !reference.cascades {
         guard let child = RecordedTable.named(reference.child) else { continue }
         let columns = child.key.map { "\"\($0)\"" }.joined(separator: ", ")
         let rows = try database.statement(
@@ -128,27 +143,24 @@ extension CaseHistory {
     return values
   }
 
-  /// The keys of the rows of `table` that belong to suspect `animal`: those there now and
-  /// those the history names.
-  private func keys(of table: RecordedTable, animal: SQLiteValue) throws -> [[String:
+  /// The keys of the rows of `table` that belong to the suspects `animals` (at most
+  /// ``batchSize``): those there now and those the history names, each once.
+  private func keys(of table: RecordedTable, animals: [SQLiteValue]) throws -> [[String:
     SQLiteValue]]
   {
-    var keys: [[String: SQLiteValue]] = []
-    let columns = table.key.map { "\"\($0)\"" }.joined(separator: ", ")
-    let live = try database.statement(
-      "SELECT \(columns) FROM \"\(table.name)\" WHERE animal_id = ?")
-    try live.bind([animal])
-    while let row = try live.nextRow() {
-      var key: [String: SQLiteValue] = [:]
-      for column in table.key { key[column] = try row.value(column) }
-      keys.append(key)
-    }
-    let recorded = try database.statement(
+    let marks = Array(repeating: "?", count: animals.count).joined(separator: ", ")
+    let second = table.key.count > 1 ? "\"\(table.key[1])\"" : "NULL"
+    let rows = try database.statement(
       """
-      SELECT DISTINCT key1, key2 FROM history_changes WHERE table_id = ? AND key1 = ?
+      SELECT animal_id AS key1, \(second) AS key2 FROM "\(table.name)"
+      WHERE animal_id IN (\(marks))
+      UNION
+      SELECT key1, key2 FROM history_changes
+      WHERE table_id = \(table.historyID) AND key1 IN (\(marks))
       """)
-    try recorded.bind([Int64(table.historyID), animal])
-    while let row = try recorded.nextRow() {
+    try rows.bind(animals + animals)
+    var keys: [[String: SQLiteValue]] = []
+    while let row = try rows.nextRow() {
       var key: [String: SQLiteValue] = [:]
       for (index, column) in table.key.enumerated() {
         key[column] = try row.value("key\(index + 1)")
