@@ -50,8 +50,29 @@ extension CaseHistory {
   ///   rows then break a rule of the schema (a row another client's `REPLACE` removed under
   ///   another unique key); `SQLiteError`.
   public func rebuiltCase(asOf id: Int64) throws -> CaseDatabase {
+    try rebuiltCase(asOf: id, suspect: nil)
+  }
+
+  /// One suspect as it stood after change set `id`, rebuilt from the history alone into a new
+  /// private in-memory case file (docs/history.md "As of"): its `animals` row, its favourites
+  /// and interview, and the fruits its favourites name, each read by index seeks of its own
+  /// rows (`history_changes_row`), whatever the size of the case. The rebuilt case holds no
+  /// other suspect, so only `id:N` finds one in it.
+  ///
+  /// - Parameters:
+  ///   - id: A change set id as ``changeSet(asOf:)`` returns it.
+  ///   - animal: The suspect's id.
+  /// - Throws: As ``rebuiltCase(asOf:)``.
+  public func rebuiltCase(asOf id: Int64, suspect animal: Int64) throws -> CaseDatabase {
+    try rebuiltCase(asOf: id, suspect: Optional(animal))
+  }
+
+  /// ``rebuiltCase(asOf:)``, or with `animal` only that suspect's rows and the fruits its
+  /// favourites name.
+  private func rebuiltCase(asOf id: Int64, suspect animal: Int64?) throws -> CaseDatabase {
     let source = database.connection
     let bound = try Self.lastChange(source, upTo: id)
+    var fruits: [Int64] = []
     let rebuilt = try CaseDatabase()
     let connection = rebuilt.connection
     // The rebuilt case is a view: its own history and cross-table checks have nothing to add.
@@ -62,22 +83,46 @@ extension CaseHistory {
     while let row = try triggers.nextRow() { names.append(try row.text("name")) }
     for name in names { try connection.execute("DROP TRIGGER \"\(name)\"") }
     try connection.inTransaction(.immediate) {
-      for table in RecordedTable.all {
+      // One suspect's fruits are known once its favourites are read.
+      let tables =
+        animal == nil
+        ? RecordedTable.all
+        : RecordedTable.all.filter { $0.name != "fruits" }
+          + RecordedTable.all.filter { $0.name == "fruits" }
+      for table in tables {
         let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
         let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
         let insert = try connection.prepare(
           "INSERT INTO \"\(table.name)\" (\(columns)) VALUES (\(marks))")
-        try Self.forEachRecordedRow(source, table, upTo: bound) { change in
-          let values = change.row ?? [:]
-          do {
-            try insert.run(table.columns.map { values[$0] ?? .null })
-          } catch let error as SQLiteError where error.code == .constraint {
-            // Two rows the history holds at once that the schema cannot: another client's
-            // REPLACE removed one under another unique key, which no trigger can record.
-            throw CaseError.historyDisagrees(
-              "after change set \(id) it holds rows of \(table.name) that break a rule of the"
-                + " schema (\(error.message)); 'inspector check' lists the rows it holds that the"
-                + " table does not")
+        let mine = table.key.first == "animal_id" || table.name == "animals"
+        var keys: [Int64?] = [nil]
+        if let animal {
+          if table.name == "fruits" {
+            keys = Array(Set(fruits)).sorted()
+          } else if mine {
+            keys = [animal]
+          } else {
+            keys = []
+          }
+        }
+        for key1 in keys {
+          try Self.forEachRecordedRow(source, table, upTo: bound, key1: key1) { change in
+            let values = change.row ?? [:]
+            if animal != nil, table.name == "favorite_fruits",
+              let fruit = values["fruit_id"]?.integerValue
+            {
+              fruits.append(fruit)
+            }
+            do {
+              try insert.run(table.columns.map { values[$0] ?? .null })
+            } catch let error as SQLiteError where error.code == .constraint {
+              // Two rows the history holds at once that the schema cannot: another client's
+              // REPLACE removed one under another unique key, which no trigger can record.
+              throw CaseError.historyDisagrees(
+                "after change set \(id) it holds rows of \(table.name) that break a rule of the"
+                  + " schema (\(error.message)); 'inspector check' lists the rows it holds that the"
+                  + " table does not")
+            }
           }
         }
       }

@@ -120,19 +120,23 @@ extension CaseHistory {
   /// whole case.
   ///
   /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`; what `body` throws.
+  ///
+  /// With `key1`, only the rows whose first key column is `key1` (a suspect's rows of a table
+  /// keyed by `animal_id`, or one row): index seeks for those rows alone.
   static func forEachRecordedRow(
-    _ connection: Connection, _ table: RecordedTable, upTo bound: Int64,
+    _ connection: Connection, _ table: RecordedTable, upTo bound: Int64, key1: Int64? = nil,
     _ body: (StoredChange) throws -> Void
   ) throws {
     let rows = try connection.prepare(
       """
       SELECT \(StoredChange.columns("h"))
       FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
-          WHERE table_id = ?1 AND id <= ?2 GROUP BY key1, key2) AS m
+          WHERE table_id = ?1 AND id <= ?2 AND (?3 IS NULL OR key1 = ?3)
+          GROUP BY key1, key2) AS m
         JOIN history_changes AS h ON h.id = m.id
       WHERE h.operation <> 0
       """)
-    try rows.bind([Int64(table.historyID), bound])
+    try rows.bind([Int64(table.historyID), bound, key1])
     while let row = try rows.nextRow() { try body(try StoredChange(row)) }
   }
 }
