@@ -106,15 +106,12 @@ extension CaseHistory {
           }
         }
         for key1 in keys {
-          try Self.forEachRecordedRow(source, table, upTo: bound, key1: key1) { change in
-            let values = change.row ?? [:]
-            if animal != nil, table.name == "favorite_fruits",
-              let fruit = values["fruit_id"]?.integerValue
-            {
+          try Self.forEachRecordedRowValues(source, table, upTo: bound, key1: key1) { values in
+            if animal != nil, table.name == "favorite_fruits", let fruit = values[1].integerValue {
               fruits.append(fruit)
             }
             do {
-              try insert.run(table.columns.map { values[$0] ?? .null })
+              try insert.run(values)
             } catch let error as SQLiteError where error.code == .constraint {
               // Two rows the history holds at once that the schema cannot: another client's
               // REPLACE removed one under another unique key, which no trigger can record.

@@ -139,4 +139,28 @@ extension CaseHistory {
     try rows.bind([Int64(table.historyID), bound, key1])
     while let row = try rows.nextRow() { try body(try StoredChange(row)) }
   }
+
+  /// ``forEachRecordedRow(_:_:upTo:key1:_:)`` as bare values: each alive row's recorded
+  /// columns in ``RecordedTable/columns`` order, read straight from the columns of
+  /// `history_changes` that hold them, for copying rows in bulk.
+  ///
+  /// - Throws: `SQLiteError`; what `body` throws.
+  static func forEachRecordedRowValues(
+    _ connection: Connection, _ table: RecordedTable, upTo bound: Int64, key1: Int64? = nil,
+    _ body: ([SQLiteValue]) throws -> Void
+  ) throws {
+    let stored = table.columns.map { "h.\(table.storedColumn(of: $0) ?? "NULL")" }
+      .joined(separator: ", ")
+    let rows = try connection.prepare(
+      """
+      SELECT \(stored)
+      FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
+          WHERE table_id = ?1 AND id <= ?2 AND (?3 IS NULL OR key1 = ?3)
+          GROUP BY key1, key2) AS m
+        JOIN history_changes AS h ON h.id = m.id
+      WHERE h.operation <> 0
+      """)
+    try rows.bind([Int64(table.historyID), bound, key1])
+    while try rows.step() { try body(rows.row()) }
+  }
 }
