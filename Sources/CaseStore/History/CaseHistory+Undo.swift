@@ -142,8 +142,15 @@ extension CaseHistory {
 
   /// `change` as undo reads it: its before values from the row's previous change (one seek).
   func recordedEntry(_ change: StoredChange) throws -> RecordedEntry {
+    recordedEntry(change, previous: try previousChange(of: change))
+  }
+
+  /// `change` as undo reads it, given the row's previous change (``previousChange(of:)``).
+  func recordedEntry(_ change: StoredChange, previous previousChange: StoredChange?)
+    -> RecordedEntry
+  {
     let table = change.table
-    let previous = try previousChange(of: change)?.row
+    let previous = previousChange?.row
     let after = change.row
     func listed(_ row: [String: SQLiteValue]?) -> [(column: String, value: SQLiteValue)] {
       table.columns.map { ($0, row?[$0] ?? change.keyValues[$0] ?? .null) }

@@ -157,6 +157,8 @@ public struct CaseHistory {
     var sets = 0
     var current: ChangeSet?
     var listed = false
+    // The names of the suspects and fruits a page names, looked up once each.
+    var names: [String: String?] = [:]
     var page: [Change] = []
     page.reserveCapacity(max(size, 1))
     while let row = try rows.nextRow() {
@@ -172,13 +174,15 @@ public struct CaseHistory {
       // A change set's first listed change starts it (a REPLACE that changed nothing is not
       // listed).
       guard let changeSet = current,
-        let change = try change(try StoredChange(row), in: changeSet, starts: !listed)
+        let change = try change(
+          try StoredChange(row), in: changeSet, starts: !listed, names: &names)
       else { continue }
       listed = true
       page.append(change)
       if page.count >= size {
         try body(page)
         page.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
       }
     }
     if !page.isEmpty { try body(page) }
@@ -264,10 +268,19 @@ extension CaseHistory {
   /// history holds is the update of that row (another client's REPLACE), and an update lists
   /// the columns that differ from the row's previous change; `nil` for a REPLACE that changed
   /// no recorded column.
-  private func change(_ change: StoredChange, in changeSet: ChangeSet, starts: Bool) throws
-    -> Change?
-  {
-    let entry = try recordedEntry(change)
+  private func change(
+    _ change: StoredChange, in changeSet: ChangeSet, starts: Bool,
+    names: inout [String: String?]
+  ) throws -> Change? {
+    func cachedName(of table: String, id: Int64) throws -> String? {
+      let key = "\(table) \(id)"
+      if let known = names[key] { return known }
+      let found = try name(of: table, id: id)
+      names[key] = .some(found)
+      return found
+    }
+    let previous = try previousChange(of: change)
+    let entry = recordedEntry(change, previous: previous)
     if entry.operation == .update, entry.after.isEmpty { return nil }
     let table = change.table
     func adHoc(_ values: [(column: String, value: SQLiteValue)]) -> [(
@@ -278,7 +291,7 @@ extension CaseHistory {
     let values = entry.operation == .delete ? entry.before : entry.after
     var row: [String: SQLiteValue] = entry.key
     for (column, value) in values { row[column] = value }
-    if entry.operation == .update, let before = try previousChange(of: change)?.row {
+    if entry.operation == .update, let before = previous?.row {
       for (column, value) in before where row[column] == nil { row[column] = value }
     }
     func filed(_ entryColumn: String) -> Int64? {
@@ -293,9 +306,9 @@ extension CaseHistory {
       operation: entry.operation,
       before: entry.operation == .insert ? nil : adHoc(entry.before),
       after: entry.operation == .delete ? nil : adHoc(entry.after),
-      suspectName: try animalID.flatMap { try name(of: "animals", id: $0) },
+      suspectName: try animalID.flatMap { try cachedName(of: "animals", id: $0) },
       animalID: animalID,
-      fruitName: try fruitID.flatMap { try name(of: "fruits", id: $0) },
+      fruitName: try fruitID.flatMap { try cachedName(of: "fruits", id: $0) },
       incidentID: filed("incident_id"))
   }
 
@@ -304,11 +317,13 @@ extension CaseHistory {
   private func name(of table: String, id: Int64) throws -> String? {
     guard let recorded = RecordedTable.named(table), let slot = recorded.slot(of: "name")
     else { return nil }
-    return try database.connection.scalar(
+    let name = try database.statement(
       """
       SELECT coalesce((SELECT name FROM \(table) WHERE id = ?1),
         (SELECT \(slot) FROM history_changes WHERE table_id = ?2 AND key1 = ?1 AND key2 IS NULL
-          AND operation <> 0 ORDER BY id DESC LIMIT 1))
-      """, [id, Int64(recorded.historyID)])?.textValue
+          AND operation <> 0 ORDER BY id DESC LIMIT 1)) AS name
+      """)
+    try name.bind([id, Int64(recorded.historyID)])
+    return try name.nextRow()?.optionalText("name")
   }
 }
