@@ -73,7 +73,9 @@ extension CaseHistory {
     let source = database.connection
     let bound = try Self.lastChange(source, upTo: id)
     var fruits: [Int64] = []
-    let rebuilt = try CaseDatabase()
+    // One suspect fits in memory; a whole case is rebuilt in a temporary file of SQLite's own,
+    // so memory stays flat whatever its size.
+    let rebuilt = try animal == nil ? CaseDatabase(temporaryFile: ()) : CaseDatabase()
     let connection = rebuilt.connection
     // The rebuilt case is a view: its own history and cross-table checks have nothing to add.
     try connection.execute("PRAGMA foreign_keys = OFF")
