@@ -38,12 +38,13 @@ extension CaseHistory {
   }
 
   /// The case as it stood after change set `id` (docs/history.md "As of"), rebuilt from the
-  /// history alone into a new private in-memory case file, so every reader of a case file
-  /// (the suspect look-ups, the listing) works on it unchanged.
+  /// history alone into a new private case file (a temporary file of SQLite's own, deleted
+  /// when it is released), so every reader of a case file (the suspect look-ups, the listing)
+  /// works on it unchanged.
   ///
   /// The rows are streamed from the history (each row's latest change up to `id`, read from
-  /// `history_changes_row` in key order) into the rebuilt case; memory grows with the rows
-  /// alive at that point, which the rebuilt case holds.
+  /// `history_changes_row` in key order) into the rebuilt case; memory stays flat (the
+  /// temporary file's page cache), time grows with the rows alive at that point.
   ///
   /// - Parameter id: A change set id as ``changeSet(asOf:)`` returns it (`0`: an empty case).
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand, or one whose

@@ -3,8 +3,8 @@ import CommandLineKit
 
 extension CommandContext {
   /// Runs `body` on the case to read: the unit's own snapshot, or, with `--as-of`, the case as
-  /// it stood then, rebuilt from its history (docs/history.md "As of") into a private
-  /// in-memory case file and read in a unit of work of its own.
+  /// it stood then, rebuilt from its history (docs/history.md "As of") into a private case
+  /// file (a temporary one; in memory for one suspect) and read in a unit of work of its own.
   ///
   /// - Parameters:
   ///   - db: The read handle of the command's unit of work.
