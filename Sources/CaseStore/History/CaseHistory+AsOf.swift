@@ -78,10 +78,14 @@ extension CaseHistory {
     // so memory stays flat whatever its size.
     let rebuilt = try animal == nil ? CaseDatabase(temporaryFile: ()) : CaseDatabase()
     let connection = rebuilt.connection
-    // The rebuilt case is a view: its own history and cross-table checks have nothing to add.
+    // The rebuilt case is a view: its own history, search index and cross-table checks have
+    // nothing to add.
     try connection.execute("PRAGMA foreign_keys = OFF")
     let triggers = try connection.prepare(
-      "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND substr(name, 1, 8) = 'history_'")
+      """
+      SELECT name FROM sqlite_schema WHERE type = 'trigger'
+        AND (substr(name, 1, 8) = 'history_' OR name GLOB '*_search_after_*')
+      """)
     var names: [String] = []
     while let row = try triggers.nextRow() { names.append(try row.text("name")) }
     for name in names { try connection.execute("DROP TRIGGER \"\(name)\"") }
