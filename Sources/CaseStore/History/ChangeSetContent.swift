@@ -1,0 +1,73 @@
+import SQLiteKit
+
+/// One piece of a change set's canonical content, as the history's seals hash it
+/// (docs/history.md "Tamper evidence"): a change set's own fields, then each of its changes.
+enum ChangeSetContent: Equatable {
+  /// A change set begins: its row of `history_change_sets`.
+  case changeSet(id: Int64, at: String, actor: String?, note: String?, grouping: String)
+  /// One change of the change set begun last, in recording order: every value the history
+  /// stores for it, in a fixed order, each as stored (its storage class kept).
+  case change([SQLiteValue])
+}
+
+extension ChangeSetContent {
+  /// Hands the canonical content of every change set whose id is greater than `after` to
+  /// `visit`, in id order: each change set's ``changeSet(id:at:actor:note:grouping:)``
+  /// followed by its ``change(_:)`` pieces in recording order (none for a change set that
+  /// recorded nothing). One read of those change sets, streamed: a change set's changes are
+  /// never held together.
+  ///
+  /// The one place that knows how the history stores a change. Today a change is its
+  /// `history_entries` row (`table_name`, `row_key`, `operation`, `old_row_key`, `animal_id`,
+  /// `fruit_id`, `incident_id`) followed by each of its `history_values` rows in ordinal order
+  /// (`ordinal`, `column_name`, `before_value`, `after_value`).
+  ///
+  /// - Parameters:
+  ///   - connection: The case file, in a transaction (a snapshot) of the caller's.
+  ///   - after: Only change sets with a greater id (`Int64.min` for all).
+  ///   - visit: Receives each piece; what it throws stops the read.
+  /// - Throws: `SQLiteError`, or what `visit` throws.
+  static func forEach(
+    in connection: Connection, after: Int64, _ visit: (ChangeSetContent) throws -> Void
+  ) throws {
+    let rows = try connection.cachedStatement(
+      """
+      SELECT c.id, c.at, c.actor, c.note, c.grouping,
+        e.id, e.table_name, e.row_key, e.operation, e.old_row_key, e.animal_id, e.fruit_id,
+        e.incident_id, v.ordinal, v.column_name, v.before_value, v.after_value
+      FROM history_change_sets c
+      LEFT JOIN history_entries e ON e.change_set_id = c.id
+      LEFT JOIN history_values v ON v.entry_id = e.id
+      WHERE c.id > ?
+      ORDER BY c.id, e.id, v.ordinal
+      """)
+    try rows.bind([after])
+    var changeSet: Int64?
+    var entry: Int64?
+    var change: [SQLiteValue] = []
+    while try rows.step() {
+      let id = rows.int64(at: 0)
+      if id != changeSet {
+        if !change.isEmpty { try visit(.change(change)) }
+        change.removeAll(keepingCapacity: true)
+        changeSet = id
+        entry = nil
+        try visit(
+          .changeSet(
+            id: id, at: rows.text(at: 1), actor: rows.optionalText(at: 2),
+            note: rows.optionalText(at: 3), grouping: rows.text(at: 4)))
+      }
+      guard !rows.isNull(at: 5) else { continue }
+      let entryID = rows.int64(at: 5)
+      if entryID != entry {
+        if !change.isEmpty { try visit(.change(change)) }
+        change.removeAll(keepingCapacity: true)
+        entry = entryID
+        change += (6...12).map { rows.value(at: $0) }
+      }
+      guard !rows.isNull(at: 13) else { continue }
+      change += (13...16).map { rows.value(at: $0) }
+    }
+    if !change.isEmpty { try visit(.change(change)) }
+  }
+}
