@@ -1,0 +1,121 @@
+import SQLiteKit
+import Testing
+
+@testable import CaseStore
+
+/// The history's seals (docs/history.md "Tamper evidence"): the documented encoding, the
+/// content reader, sealing inside every write unit and verification.
+@Suite struct HistoryChainTests {
+  /// The documented encoding of one value.
+  private func encoded(_ value: SQLiteValue) -> [UInt8] {
+    func length(_ count: Int) -> [UInt8] {
+      (0..<8).map { UInt8(truncatingIfNeeded: UInt64(count) >> UInt64(56 - $0 * 8)) }
+    }
+    switch value {
+    case .null: return [UInt8(ascii: "n")]
+    case .integer(let number): return [UInt8(ascii: "i")] + length(Int(number))
+    case .real(let number):
+      return [UInt8(ascii: "r")]
+        + (0..<8).map { UInt8(truncatingIfNeeded: number.bitPattern >> UInt64(56 - $0 * 8)) }
+    case .text(let text): return [UInt8(ascii: "t")] + length(text.utf8.count) + Array(text.utf8)
+    case .blob(let bytes): return [UInt8(ascii: "b")] + length(bytes.count) + bytes
+    }
+  }
+
+  @Test func theFirstSealIsTheDocumentedHashOfItsContent() throws {
+    let database = try CaseDatabase()
+    #expect(try database.rowCount("history_seals") == 0)
+    let fruit = try database.write(ChangeAttribution(actor: "ann", note: "new fruit")) {
+      try $0.fruits.add(name: "Durian", color: "green").id
+    }
+    let stored = try database.rows(
+      "SELECT s.change_set_id, s.seal, c.at FROM history_seals s"
+        + " JOIN history_change_sets c ON c.id = s.change_set_id")
+    try #require(stored.count == 1)
+    let at = try #require(stored[0][2].textValue)
+    #expect(stored[0][0] == .integer(1))
+    // 32 zero bytes, the change set, its one change (an insert of fruit id, name, color), end.
+    var message = [UInt8](repeating: 0, count: 32) + [UInt8(ascii: "S")]
+    for value: SQLiteValue in [.integer(1), .text(at), "ann", "new fruit", "transaction"] {
+      message += encoded(value)
+    }
+    let change: [SQLiteValue] = [
+      "fruits", .text("{\"id\":\(fruit)}"), "insert", .null, .null, .integer(fruit), .null,
+      0, "id", .null, .integer(fruit),
+      1, "name", .null, "Durian",
+      2, "color", .null, "green",
+    ]
+    message += [UInt8(ascii: "C")] + encoded(.integer(Int64(change.count))).dropFirst()
+    for value in change { message += encoded(value) }
+    message.append(UInt8(ascii: "E"))
+    #expect(stored[0][1] == .blob(SHA256.digest(of: message)))
+    let verdict = try HistoryChain.verify(database.connection)
+    #expect(verdict.fault == nil)
+    #expect(verdict.verified == 1)
+    #expect(verdict.head?.seal == SHA256.hex(SHA256.digest(of: message)))
+  }
+
+  @Test func theReaderListsEachChangeSetThenItsChangesInOrder() throws {
+    let database = try seededDatabase()
+    try database.write(ChangeAttribution(actor: "ann")) { db in
+      try db.suspects.setAlibi(id: 4, "In the nest.")
+      try db.suspects.setSuspicionLevel(id: 4, SuspicionLevel(0.8)!)
+    }
+    var pieces: [ChangeSetContent] = []
+    try ChangeSetContent.forEach(in: database.connection, after: 1) { pieces.append($0) }
+    try #require(pieces.count == 3)
+    guard case .changeSet(let id, _, let actor, let note, let grouping) = pieces[0] else {
+      Issue.record("\(pieces[0])")
+      return
+    }
+    #expect(id == 2)
+    #expect(actor == "ann")
+    #expect(note == nil)
+    #expect(grouping == "transaction")
+    #expect(
+      pieces[1]
+        == .change([
+          "alibis", "{\"animal_id\":4}", "insert", .null, 4, .null, .null,
+          0, "animal_id", .null, 4, 1, "statement", .null, "In the nest.",
+        ]))
+    guard case .change(let level) = pieces[2] else { return }
+    #expect(level.prefix(3) == ["suspicion_levels", "{\"animal_id\":4}", "insert"])
+    #expect(level.last == .real(0.8))
+  }
+
+  @Test func everyWriteSealsOtherClientsChangeSetsAndItsOwn() throws {
+    let database = try seededDatabase()
+    #expect(try HistoryChain.verify(database.connection).unsealed == 0)
+    // Another client's statement (no history_context): a change set of 'statement'.
+    try database.connection.execute(
+      "INSERT INTO fruits (name, color) VALUES ('Durian', 'green'), ('Feijoa', 'green')")
+    let before = try HistoryChain.verify(database.connection)
+    #expect(before.unsealed == 1)
+    #expect(before.fault == nil)
+    // A read seals nothing.
+    try database.read { _ in }
+    #expect(try HistoryChain.verify(database.connection).unsealed == 1)
+    try database.write(nil) { try $0.suspects.setAlibi(id: 1, "Swimming.") }
+    let after = try HistoryChain.verify(database.connection)
+    #expect(after.unsealed == 0)
+    #expect(after.verified == before.verified + 2)
+    #expect(after.head?.changeSet == before.head.map { $0.changeSet + 2 })
+    // A write that records nothing leaves no change set and no seal behind.
+    try database.write(nil) { _ in }
+    #expect(try HistoryChain.verify(database.connection) == after)
+  }
+
+  @Test func anEditedOrRemovedChangeSetIsTheFault() throws {
+    let database = try seededDatabase()
+    try database.write(nil) { try $0.suspects.setAlibi(id: 1, "Swimming.") }
+    try database.write(nil) { try $0.suspects.setAlibi(id: 1, "Diving.") }
+    try database.connection.execute(
+      "UPDATE history_values SET after_value = 'Flying.' WHERE after_value = 'Swimming.'")
+    #expect(try HistoryChain.verify(database.connection).fault == .mismatch(changeSet: 2))
+    try database.connection.execute(
+      "UPDATE history_values SET after_value = 'Swimming.' WHERE after_value = 'Flying.'")
+    #expect(try HistoryChain.verify(database.connection).fault == nil)
+    try database.connection.execute("DELETE FROM history_change_sets WHERE id = 3")
+    #expect(try HistoryChain.verify(database.connection).fault == .missing(changeSet: 3))
+  }
+}
