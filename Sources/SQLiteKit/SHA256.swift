@@ -38,26 +38,41 @@ public struct SHA256: Sendable {
 
   /// Appends `bytes` to the message.
   public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-    length &+= UInt64(bytes.count)
-    for byte in bytes {
-      pending.append(byte)
-      if pending.count == 64 {
-        compress(pending)
-        pending.removeAll(keepingCapacity: true)
-      }
+    let contiguous: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
+    if contiguous == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
+  }
+
+  /// Appends `buffer`: whole blocks are hashed straight from it, only the tail is copied.
+  private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
+    length &+= UInt64(buffer.count)
+    var rest = buffer[...]
+    if !pending.isEmpty {
+      let taken = rest.prefix(64 - pending.count)
+      pending.append(contentsOf: taken)
+      rest = rest.dropFirst(taken.count)
+      guard pending.count == 64 else { return }
+      compress(pending)
+      pending.removeAll(keepingCapacity: true)
     }
+    while rest.count >= 64 {
+      compress(rest.prefix(64))
+      rest = rest.dropFirst(64)
+    }
+    pending.append(contentsOf: rest)
   }
 
   /// Appends one byte to the message.
   public mutating func update(byte: UInt8) {
-    update(CollectionOfOne(byte))
+    length &+= 1
+    pending.append(byte)
+    guard pending.count == 64 else { return }
+    compress(pending)
+    pending.removeAll(keepingCapacity: true)
   }
 
   /// Appends `value` as 8 bytes, most significant first.
   public mutating func update(bigEndian value: UInt64) {
-    var bytes = [UInt8](repeating: 0, count: 8)
-    for index in 0..<8 { bytes[index] = UInt8(truncatingIfNeeded: value >> UInt64(56 - index * 8)) }
-    update(bytes)
+    withUnsafeBytes(of: value.bigEndian) { update(buffer: $0.assumingMemoryBound(to: UInt8.self)) }
   }
 
   /// The digest of everything fed: 32 bytes. The hasher is spent afterwards (feed a new one).
