@@ -48,7 +48,6 @@ verdict "restore vs integrity_check + .restore" "$(m "${ours_restore[@]}")" "$(m
 for command in "backup $work/ours.sqlite" "restore $work/source.sqlite --force"; do
   # shellcheck disable=SC2086 # the command's words are meant to split
   kib=$(peak_kib "$inspector" --db "$db" $command)
-  if [ "$kib" -lt 65536 ]; then verdict_text=PASS; else verdict_text=FAIL; status=3; fi
-  printf '%-58s %7s KiB peak memory (target < 65536)  %s\n' "${command%% *}" "$kib" "$verdict_text"
+  memory_verdict "${command%% *}" "$kib" || status=3
 done
 exit "$status"

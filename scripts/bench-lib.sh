@@ -1,11 +1,13 @@
 # scripts/bench-lib.sh: helpers shared by the benchmark scripts (sourced, not run).
 
-# Milliseconds the command takes, with bash's clock (no extra process in the timed part).
+# Milliseconds the command takes, with bash's clock (no extra process in the timed part);
+# returns the command's exit status.
 elapsed_ms() {
-  local start=$EPOCHREALTIME
-  "$@" >/dev/null 2>&1
+  local start=$EPOCHREALTIME status=0
+  "$@" >/dev/null 2>&1 || status=$?
   local end=$EPOCHREALTIME
   echo "$(((${end/./} - ${start/./}) / 1000))"
+  return "$status"
 }
 
 # The median of the numbers on stdin, one a line.
@@ -24,6 +26,30 @@ verdict() {
     printf '%-58s %7s ms vs %7s ms  ratio %5s (target <= %s)  PASS\n' "$name" "$ours" "$base" "$ratio" "$limit"
   else
     printf '%-58s %7s ms vs %7s ms  ratio %5s (target <= %s)  FAIL\n' "$name" "$ours" "$base" "$ratio" "$limit"
+    return 1
+  fi
+}
+
+# memory_verdict NAME KIB: prints a peak memory against its target (under 64 MiB), PASS or
+# FAIL, and returns 1 on FAIL.
+memory_verdict() {
+  local name=$1 kib=$2
+  if [ "$kib" -lt 65536 ]; then
+    printf '%-58s %7s KiB peak memory (target < 65536)  PASS\n' "$name" "$kib"
+  else
+    printf '%-58s %7s KiB peak memory (target < 65536)  FAIL\n' "$name" "$kib"
+    return 1
+  fi
+}
+
+# limit_verdict NAME MS LIMIT: prints a time against its limit (under LIMIT ms), PASS or FAIL,
+# and returns 1 on FAIL.
+limit_verdict() {
+  local name=$1 ms=$2 limit=$3
+  if awk -v m="$ms" -v l="$limit" 'BEGIN { exit !(m < l) }'; then
+    printf '%-58s %7s ms (target < %s ms)  PASS\n' "$name" "$ms" "$limit"
+  else
+    printf '%-58s %7s ms (target < %s ms)  FAIL\n' "$name" "$ms" "$limit"
     return 1
   fi
 }

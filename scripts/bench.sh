@@ -9,14 +9,18 @@
 # `inspector rank` against the shell running the plain scoring query and its peak memory on each
 # dataset of the ranking's family (scripts/bench-ranking.sh), the
 # streaming listings (scripts/bench-streaming.sh: list --json and sql against the shell, peak
-# memory of list --json and rank --all, list | head -1), and backup and restore against the
-# shell's .backup, .restore and checks (scripts/bench-backup.sh).
+# memory of list --json and rank --all, list | head -1), backup and restore against the
+# shell's .backup, .restore and checks (scripts/bench-backup.sh), and the history at scale on
+# the cached 1,000,000-suspect file WITH its history (scripts/bench-history.sh: list --as-of
+# against list and its peak memory, show --as-of, check against the shell's integrity_check,
+# undo of an import against the import; then scripts/bench-backup.sh on that file).
 #
 # Exit status: 0 when every check and target holds, otherwise non-zero (after printing all).
 # Builds and caches the datasets on first use (a few minutes); $INSPECTOR_BENCH_CACHE moves the
 # cache (default $TMPDIR/inspector-bench). $SHOW_RUNS (default 30) and $RANK_RUNS (default 3)
-# set the whole-process repetitions, $STREAM_RUNS (default 3) those of the streaming section;
-# the figures are medians.
+# set the whole-process repetitions, $STREAM_RUNS (default 3) those of the streaming section,
+# $HISTORY_RUNS (default 3) and $UNDO_SUSPECTS (default 100,000) the history section's; the
+# figures are medians.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -82,4 +86,11 @@ scripts/bench-streaming.sh "$bin/inspector" "$db" || status=3
 
 echo "==> backup and restore, whole process, $large suspects (scripts/bench-backup.sh)"
 scripts/bench-backup.sh "$bin/inspector" "$db" || status=$?
+
+# The history at scale: reads as of a point, check and undo on the file with its history, then
+# backup and restore of that file.
+scripts/bench-history.sh "$bin/inspector" "$bin/inspector-bench" "$large" || status=$?
+history_db=$("$bin/inspector-bench" --dataset "$large" --history) || exit 1
+echo "==> backup and restore, whole process, $large suspects with their history (scripts/bench-backup.sh)"
+scripts/bench-backup.sh "$bin/inspector" "$history_db" || status=$?
 exit "$status"

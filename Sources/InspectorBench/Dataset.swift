@@ -98,6 +98,90 @@ enum Dataset {
   }
 }
 
+extension Dataset {
+  /// Suspects per imported change set of a history dataset.
+  static let importChunk = 100_000
+  /// The note of a history dataset's last import, the point before its later change sets.
+  static let asOfPointNote = "bench: as-of point"
+  /// The later change sets of a history dataset.
+  static let laterChangeSets = 10
+
+  /// The path of the dataset of `count` friendly suspects WITH their history, building it
+  /// first when missing (`-history` in its name).
+  ///
+  /// Built through inspector's own writes, so its history is what inspector records: the seed
+  /// fruits and the bulletin, then the suspects imported from CSV in change sets of
+  /// ``importChunk`` (the last one's note is ``asOfPointNote``), then ``laterChangeSets``
+  /// change sets that each give about one suspect in a thousand a new level and alibi (the
+  /// first also suspect `count * 3 / 4 + 1`, the one `show` looks up) and remove about one in
+  /// ten thousand (ids that are multiples of 1,000, which none changes). Suspect n has id n.
+  static func historyPath(suspects count: Int, log: (String) -> Void) throws -> String {
+    let name =
+      "suspects-\(count)-data\(SuspectGenerator.dataVersion)"
+      + "-schema\(CaseDatabase.migrator.latestVersion)-history.sqlite"
+    let path = directory + "/" + name
+    if FileManager.default.fileExists(atPath: path) { return path }
+    try FileManager.default.createDirectory(
+      atPath: directory, withIntermediateDirectories: true)
+    let partial = path + ".partial"
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+      try? FileManager.default.removeItem(atPath: partial + suffix)
+    }
+    log("building \(path) (\(count) suspects with their history, once)...")
+    let start = ContinuousClock.now
+    try buildWithHistory(at: partial, suspects: count, log: log)
+    _ = ScratchCaseFiles.bytes(partial, vacuum: false)  // the WAL into the file, then moved
+    try FileManager.default.moveItem(atPath: partial, toPath: path)
+    log("built in \(seconds(since: start)) s")
+    return path
+  }
+
+  /// A new case file at `path` of `count` suspects with their history (``historyPath``).
+  static func buildWithHistory(at path: String, suspects count: Int, log: (String) -> Void)
+    throws
+  {
+    let database = try CaseDatabase(path: path, access: .create)
+    let bench = "inspector-bench"
+    try database.write(try ChangeAttribution(actor: bench, note: "bench: the seed")) { db in
+      for fruit in SeedCase.fruits { try db.fruits.add(name: fruit.name, color: fruit.color) }
+      try db.incidents.add(DatasetKind.friendly.incident)
+    }
+    for first in stride(from: 1, through: count, by: importChunk) {
+      let last = min(first + importChunk - 1, count)
+      let csv = ImportWorkload.csvText((first...last).map { SuspectGenerator.suspect($0) })
+      let note = last == count ? asOfPointNote : "bench: suspects \(first)-\(last)"
+      let report = try database.write(try ChangeAttribution(actor: bench, note: note)) {
+        try $0.importCase(CaseTransfer.parse(Array(csv.utf8)), onConflict: .fail, dryRun: false)
+      }
+      guard report.suspects.added == last - first + 1 else {
+        throw BenchFailure(description: "history dataset: suspects \(first)-\(last) not all added")
+      }
+      log("history dataset: suspects \(first)-\(last) imported")
+    }
+    let shown = Int64(count * 3 / 4 + 1)
+    guard try database.read({ try $0.suspects.find("species \(shown)") }).id == shown else {
+      throw BenchFailure(description: "history dataset: suspect n does not have id n")
+    }
+    for set in 1...laterChangeSets {
+      let note = "bench: later changes \(set)"
+      try database.write(try ChangeAttribution(actor: bench, note: note)) { db in
+        var changed = stride(from: Int64(set * 97 % 1000 + 1), through: Int64(count), by: 1000)
+          .map { $0 }
+        if set == 1 { changed.append(shown) }
+        for id in changed {
+          try db.suspects.setSuspicionLevel(
+            id: id, SuspicionLevel(Double((Int(id) + set * 37) % 101) / 100)!)
+          try db.suspects.setAlibi(id: id, "Later story \(set) of suspect \(id)")
+        }
+        // Multiples of 1,000, which no set changes (nor the shown one: its id ends in 1).
+        for id in stride(from: Int64(set * 1000), through: Int64(count), by: 10_000) {
+          try db.suspects.remove(id: id)
+        }
+      }
+    }
+  }
+}
+
 /// Seconds elapsed since `start`.
 func seconds(since start: ContinuousClock.Instant) -> Double {
   let elapsed = ContinuousClock.now - start

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// It also reports what the history costs: the same repository writes, interleaved, on a fresh
 /// file with the history's triggers (`history_*`) and on one with them dropped, per row
-/// written.
+/// written, and the bytes each recorded row adds to the file (``HistoryCost``).
 enum InsertWorkload {
   static func run(suspects count: Int, repetitions: Int, log: (String) -> Void) throws
     -> Measurement
@@ -20,12 +20,6 @@ enum InsertWorkload {
     let suspects = (1...count).map { SuspectGenerator.suspect($0).identity }
     let files = try ScratchCaseFiles(workload: "insert")
     defer { files.removeAll() }
-    func oursTimed(history: Bool) throws -> Timing {
-      let path = try files.fresh(history: history)
-      defer { files.remove(path) }
-      let database = try CaseDatabase(path: path, access: .readWrite)
-      return try time { _ = try database.write(nil) { try $0.suspects.add(contentsOf: suspects) } }
-    }
     var checked = false
     let times = try interleaved(
       repetitions: repetitions,
@@ -49,14 +43,16 @@ enum InsertWorkload {
       baseline: {
         try files.rawInsertTiming { writer in for suspect in suspects { writer.write(suspect) } }
       })
-    let history = try interleaved(
-      repetitions: repetitions, ours: { try oursTimed(history: true) },
-      baseline: { try oursTimed(history: false) })
     let writes = suspects.reduce(0) { $0 + 1 + $1.favoriteFruits.count }
+    let history = try HistoryCost.measure(
+      workload: "insert", writes: writes, repetitions: repetitions, files: files,
+      start: { try files.fresh(history: $0) },
+      body: { database in
+        _ = try database.write(nil) { try $0.suspects.add(contentsOf: suspects) }
+      })
     return Measurement(
       workload: "insert", suspects: count, ours: times.ours, baseline: times.baseline,
       target: 1.25,
-      historyCost: HistoryCost(
-        writes: writes, withHistory: history.ours, withoutHistory: history.baseline))
+      historyCost: history)
   }
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import CaseStore
 import Foundation
 
@@ -53,6 +54,35 @@ final class ScratchCaseFiles {
       raw.execute("COMMIT")
     }
   }
+
+  /// A new file holding a copy of the case file at `base` (closed, its WAL checkpointed).
+  ///
+  /// - Returns: Its path.
+  /// - Throws: When the file cannot be copied.
+  func copy(of base: String) throws -> String {
+    made += 1
+    let path = "\(directory)/run\(made).sqlite"
+    try FileManager.default.copyItem(atPath: base, toPath: path)
+    return path
+  }
+
+  /// The case file's size in bytes: page count times page size (the WAL's pages included),
+  /// first rebuilt without free pages when `vacuum`; then a checkpoint empties the WAL, so the
+  /// main file alone holds the case for ``copy(of:)``.
+  static func bytes(_ path: String, vacuum: Bool) -> Int {
+    let raw = RawSQLite(path: path)
+    if vacuum { raw.execute("VACUUM") }
+    let statement = raw.prepare(
+      "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
+    guard sqlite3_step(statement) == SQLITE_ROW else { raw.fail("page_count") }
+    let bytes = Int(sqlite3_column_int64(statement, 0))
+    sqlite3_finalize(statement)
+    raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return bytes
+  }
+
+  /// ``bytes(_:vacuum:)`` after `VACUUM`.
+  static func vacuumedBytes(_ path: String) -> Int { bytes(path, vacuum: true) }
 
   /// Deletes the file at `path` with its `-wal` and `-shm` files.
   func remove(_ path: String) {

@@ -5,8 +5,9 @@ import SQLiteKit
 
 let usage = """
   USAGE: inspector-bench [--suspects N] [--json] [--repetitions R]
-                         [--workload insert|import|list|rank|show]...
-         inspector-bench --dataset N [--kind KIND]
+                         [--workload insert|update|delete|load|import|list|rank|show]...
+         inspector-bench --dataset N [--kind KIND | --history]
+         inspector-bench --csv N [--from M]
          inspector-bench --rank-sql
          inspector-bench --kinds
 
@@ -19,13 +20,27 @@ let usage = """
     rank    top 20 for an incident over N suspects (default 1,000,000) target <= 0.10
     show    one suspect's record among N (default 1,000,000)           reported; no full scan
 
+  What the case history costs, with its triggers against the same file without them: on
+  insert's own line, and as workloads of their own (time ratio target <= 1.5, moonshot 1.2;
+  at most 70 bytes a recorded change, the file's growth after VACUUM):
+
+    update  level and alibi of each of N stored suspects (default 100,000)
+    delete  remove each of N stored suspects, with the cascade (default 100,000)
+    load    N suspects (default 1,000,000) with favourites, alibis, schedules and levels
+            through plain SQL (C API, one transaction): time and file size, target <= 2 each
+
   --suspects N overrides every workload's N. --json prints one object per line:
-  {"workload", "n", "ours_s", "baseline_s", "ratio"}. --dataset N builds (or finds) the cached
-  case file of N generated suspects and prints its path; --kind picks one of the family of
-  datasets the ranking is measured on (--kinds lists them; default friendly), whose incident 1
-  is the kind's hard case. --rank-sql prints the rank baseline's plain query for incident 1 for
-  the sqlite3 shell (scripts/bench-ranking.sh times it). Exit status: 0, 1 when a check fails
-  (different top 20, a full scan, different records), 3 when a ratio misses its target.
+  {"workload", "n", "ours_s", "baseline_s", "ratio"}, and for the history's cost
+  {"workload": "<workload>-history", "n", "with_history_s", "without_history_s", "ratio", ...}.
+  --dataset N builds (or finds) the cached case file of N generated suspects and prints its
+  path; --kind picks one of the family of datasets the ranking is measured on (--kinds lists
+  them; default friendly), whose incident 1 is the kind's hard case; --history picks the one
+  whose history holds every suspect's insert and later change sets (the last import's change
+  set, note "bench: as-of point", is the point before them). --csv N prints suspects M+1...M+N
+  (--from M, default 0) as `export --format csv` writes them. --rank-sql prints the rank
+  baseline's plain query for incident 1 for the sqlite3 shell (scripts/bench-ranking.sh times
+  it). Exit status: 0, 1 when a check fails (different top 20, a full scan, different
+  records), 3 when a ratio misses its target.
 
   """
 
@@ -46,6 +61,9 @@ struct BenchOptions {
   var workloads: [String] = []
   var datasetOnly: Int?
   var kind = DatasetKind.friendly
+  var history = false
+  var csv: Int?
+  var csvFrom = 0
 
   init(_ arguments: [String]) {
     var arguments = arguments[...]
@@ -60,6 +78,13 @@ struct BenchOptions {
       case "--suspects": suspects = number(after: argument)
       case "--repetitions": repetitions = number(after: argument)
       case "--dataset": datasetOnly = number(after: argument)
+      case "--history": history = true
+      case "--csv": csv = number(after: argument)
+      case "--from":
+        guard let text = arguments.popFirst(), let number = Int(text), number >= 0 else {
+          fail("--from needs a whole number")
+        }
+        csvFrom = number
       case "--json": json = true
       case "--kind":
         guard let name = arguments.popFirst(), let chosen = DatasetKind(rawValue: name) else {
@@ -75,8 +100,8 @@ struct BenchOptions {
         exit(0)
       case "--workload":
         guard let name = arguments.popFirst(),
-          ["insert", "import", "list", "rank", "show"].contains(name)
-        else { fail("--workload needs insert, import, list, rank or show") }
+          Self.workloads.contains(name)
+        else { fail("--workload needs one of: \(Self.workloads.joined(separator: ", "))") }
         workloads.append(name)
       case "-h", "--help":
         print(usage, terminator: "")
@@ -84,8 +109,12 @@ struct BenchOptions {
       default: fail("unknown argument '\(argument)'\n\(usage)")
       }
     }
-    if workloads.isEmpty { workloads = ["insert", "import", "list", "rank", "show"] }
+    if history && kind != .friendly { fail("--history and --kind exclude each other") }
+    if workloads.isEmpty { workloads = Self.workloads }
   }
+
+  /// Every workload, in the order they run by default.
+  static let workloads = ["insert", "update", "delete", "load", "import", "list", "rank", "show"]
 }
 
 /// Writes a line of results to stdout at once (also when stdout is a pipe).
@@ -100,9 +129,20 @@ let (json, repetitions, workloads, suspectsOverride) = (
 let datasetOnly = options.datasetOnly
 let log: (String) -> Void = { standardError("inspector-bench: \($0)") }
 
+if let count = options.csv {
+  let suspects = (options.csvFrom + 1...options.csvFrom + count).map {
+    SuspectGenerator.suspect($0)
+  }
+  FileHandle.standardOutput.write(ImportWorkload.csvText(suspects).data(using: .utf8)!)
+  exit(0)
+}
+
 if let count = datasetOnly {
   do {
-    print(try Dataset.path(suspects: count, kind: options.kind, log: log))
+    print(
+      options.history
+        ? try Dataset.historyPath(suspects: count, log: log)
+        : try Dataset.path(suspects: count, kind: options.kind, log: log))
     exit(0)
   } catch {
     fail("\(error)", status: 1)
@@ -122,6 +162,24 @@ if !json {
 var missed = false
 do {
   for workload in workloads {
+    // The history's own workloads: with its triggers against without, no C API baseline.
+    if ["update", "delete", "load"].contains(workload) {
+      let count = suspectsOverride ?? (workload == "load" ? 1_000_000 : 100_000)
+      let row =
+        workload.padding(toLength: 9, withPad: " ", startingAt: 0) + "\(count)".leftPadded(10)
+        + "  "
+      if workload == "load" {
+        let cost = try LoadWorkload.run(suspects: count, repetitions: repetitions, log: log)
+        missed = missed || !cost.meetsTarget
+        emit(json ? cost.json : row + cost.line)
+      } else {
+        let cost = try (workload == "update" ? ChangeWorkload.update : ChangeWorkload.delete)(
+          count, repetitions, log)
+        missed = missed || !cost.meetsTarget
+        emit(json ? cost.json : row + cost.line)
+      }
+      continue
+    }
     let measurement: Measurement
     switch workload {
     case "insert":
@@ -146,7 +204,7 @@ do {
         path: try Dataset.path(suspects: count, log: log), suspects: count,
         repetitions: repetitions, log: log)
     }
-    missed = missed || !measurement.meetsTarget
+    missed = missed || !measurement.meetsTarget || !(measurement.historyCost?.meetsTarget ?? true)
     log(
       "\(workload): wall ours \(measurement.ours.map { formatted($0.wall, digits: 4) }), baseline "
         + "\(measurement.baseline.map { formatted($0.wall, digits: 4) }); CPU ours "
@@ -167,13 +225,7 @@ do {
           + formatted(measurement.baselineMedian, digits: 6).leftPadded(14)
           + formatted(measurement.ratio, digits: 3).leftPadded(9)
           + "  " + (target ?? "(reported)"))
-      if let cost = measurement.historyCost {
-        emit(
-          "  history: \(formatted(cost.microsecondsPerWrite, digits: 3)) µs per row written"
-            + " (\(cost.writes) rows: \(formatted(cost.withMedian, digits: 4)) s with its"
-            + " triggers, \(formatted(cost.withoutMedian, digits: 4)) s without; ratio "
-            + formatted(cost.ratio, digits: 3) + ")")
-      }
+      if let cost = measurement.historyCost { emit("  " + cost.line) }
     }
   }
 } catch {

@@ -35,6 +35,8 @@ enum CommandTree {
     (["history"], HistoryCommand.self),
     (["history", "prune"], HistoryPruneCommand.self),
     (["undo"], UndoCommand.self),
+    (["blame"], BlameCommand.self),
+    (["revert"], RevertCommand.self),
     (["sql"], SQLCommand.self),
     (["backup"], BackupCommand.self),
     (["restore"], RestoreCommand.self),

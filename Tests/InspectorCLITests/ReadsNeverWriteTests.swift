@@ -6,7 +6,7 @@ import Testing
 
 /// Read commands write nothing, ever (README "Guarantees"): on a case file the stock `sqlite3`
 /// shell has just written Unicode names into (keys nobody vouches for, records queued for the
-/// search index), `list`, `rank`, `show`, `search`, `history`, `export` and `check` leave the
+/// search index), `list`, `rank`, `show`, `search`, `history`, `blame`, `export` and `check` leave the
 /// database file and its `-wal` byte for byte as they were, and still answer right.
 @Suite("Reads never write")
 struct ReadsNeverWriteTests {
@@ -33,6 +33,7 @@ struct ReadsNeverWriteTests {
     (["search", "δασος"], "[ΔΑΣΟΣ]"),
     (["history"], "ΑΛΕΞ"),
     (["history", "αλεξ"], "Στο ΔΑΣΟΣ all night"),
+    (["blame", "αλεξ"], "Στο ΔΑΣΟΣ all night"),
     (["export"], "\"ΣΥΚΟ\""),
     (["fruit", "list"], "ΣΥΚΟ"),
     (["check"], "written by another client"),

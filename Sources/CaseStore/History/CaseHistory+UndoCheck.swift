@@ -139,7 +139,7 @@ extension CaseHistory {
   }
 
   /// The recorded columns of the live row of `table` with `key`, or `nil` when there is none.
-  private func liveRow(_ table: RecordedTable, key: [String: SQLiteValue]) throws -> [String:
+  func liveRow(_ table: RecordedTable, key: [String: SQLiteValue]) throws -> [String:
     SQLiteValue]?
   {
     let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")

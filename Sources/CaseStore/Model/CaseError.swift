@@ -57,6 +57,11 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   /// A `--as-of` point before the first change set the history holds: that change set's id
   /// and time (UTC, as the history prints it).
   case beforeHistory(point: String, firstChangeSet: Int64, at: String)
+  /// `revert` cannot bring the suspect back to how it stood after a change set: the suspect
+  /// (`Catie the Crow (id 4)`), the change set, and why (it did not exist then, a favourite
+  /// fruit of then is gone, its species of then is another suspect's now, or a value of then
+  /// breaks today's rules). Nothing was changed.
+  case revertRefused(suspect: String, changeSet: Int64, problem: String)
 
   /// One line for `inspector: error: ...`.
   public var description: String {
@@ -116,6 +121,8 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
     case .beforeHistory(let point, let first, let at):
       return "'\(CaseError.shown(point))' is before the history: it starts at \(at)"
         + " (change set \(first))"
+    case .revertRefused(let suspect, let changeSet, let problem):
+      return "cannot revert \(suspect) to change set \(changeSet): \(problem)"
     }
   }
 

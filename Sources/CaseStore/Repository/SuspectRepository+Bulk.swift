@@ -17,12 +17,22 @@ extension SuspectRepository where Kind == Writing {
   ///   ``CaseError/alreadyFavorite(suspect:fruit:)``, or `SQLiteError`. Nothing is stored then.
   @discardableResult
   public func add(contentsOf suspects: [NewSuspect]) throws -> [Int64] {
+    try add(contentsOf: suspects, ids: nil)
+  }
+
+  /// ``add(contentsOf:)`` with the ids to store the suspects under (`revert` brings a removed
+  /// suspect back under its id, docs/history.md "Revert"), or `nil` for new ids.
+  ///
+  /// - Parameter ids: One id per suspect, in the order of `suspects`, none of them taken (the
+  ///   schema refuses a taken one: `SQLiteError`), or `nil`.
+  @discardableResult
+  func add(contentsOf suspects: [NewSuspect], ids given: [Int64]?) throws -> [Int64] {
     let unvouchedSpecies = try unvouchedSpeciesKeys()
     let insert = try database.statement(
       """
-      INSERT INTO animals (name, species, paw_size, emoji, species_key, species_folded_from,
-        name_key, name_folded_from)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO animals (id, name, species, paw_size, emoji, species_key,
+        species_folded_from, name_key, name_folded_from)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       """)
     let addFavorite = try database.statement(
       "INSERT INTO favorite_fruits (animal_id, fruit_id, position) VALUES (?, ?, ?)")
@@ -30,7 +40,7 @@ extension SuspectRepository where Kind == Writing {
     var ids: [Int64] = []
     ids.reserveCapacity(suspects.count)
     var stored: [Int64] = []  // this suspect's fruit ids so far, reused across suspects
-    for new in suspects {
+    for (index, new) in suspects.enumerated() {
       try Self.validate(text: new.name, field: "name")
       try Self.validate(text: new.species, field: "species")
       let name = new.name.trimmingSpaces()
@@ -40,7 +50,8 @@ extension SuspectRepository where Kind == Writing {
       if unvouchedSpecies.contains(speciesKey) { throw CaseError.duplicateSpecies(species) }
       do {
         try insert.run([
-          name, species, new.pawSize.rawValue, emoji, speciesKey, NameKey.foldedFrom(species),
+          given?[index], name, species, new.pawSize.rawValue, emoji, speciesKey,
+          NameKey.foldedFrom(species),
           NameKey.sortKey(name), NameKey.foldedFrom(name),
         ])
       } catch let error as SQLiteError where error.extendedCode == .constraintUnique {

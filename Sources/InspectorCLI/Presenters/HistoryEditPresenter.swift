@@ -32,3 +32,27 @@ enum HistoryEditPresenter {
     }
   }
 }
+
+extension HistoryEditPresenter {
+  /// What `revert` did: `suspect` (its id), `as_of` (the change set it was brought back to),
+  /// `change_set` (the revert's own, null when nothing changed) and `restored` (whether a
+  /// removed suspect came back).
+  static func render(_ revert: CaseHistory.Revert, _ context: CommandContext) -> String {
+    Render.fields(
+      [
+        ("suspect", revert.suspect.id), ("as_of", revert.asOf),
+        ("change_set", revert.changeSet), ("restored", revert.restored),
+      ], context
+    ) {
+      let named =
+        "\(revert.suspect.name) the \(revert.suspect.species) (id \(revert.suspect.id))"
+      guard let recorded = revert.changeSet else {
+        return "\(named) already stands as it did after change set \(revert.asOf);"
+          + " nothing changed."
+      }
+      let verb = revert.restored ? "Brought back" : "Reverted"
+      return "\(verb) \(named) as it stood after change set \(revert.asOf),"
+        + " recorded as change set \(recorded)."
+    }
+  }
+}
