@@ -118,4 +118,19 @@ import Testing
     try database.connection.execute("DELETE FROM history_change_sets WHERE id = 3")
     #expect(try HistoryChain.verify(database.connection).fault == .missing(changeSet: 3))
   }
+
+  /// Sealing costs one read of the new change sets and one insert per seal, whatever the
+  /// length of the history before them.
+  @Test func sealingReadsTheNewChangeSetsOnce() throws {
+    let database = try seededDatabase()
+    try database.connection.execute("INSERT INTO fruits (name, color) VALUES ('Durian', 'green')")
+    var statements: [String] = []
+    try database.connection.traceStatements { statements.append($0) }
+    try database.write(nil) { try $0.suspects.setAlibi(id: 1, "Swimming.") }
+    try database.connection.traceStatements(nil)
+    let own = statements.filter { !$0.hasPrefix("--") }
+    #expect(own.filter { $0.hasPrefix("SELECT c.id, c.at, c.actor") }.count == 1)
+    #expect(own.filter { $0.hasPrefix("INSERT INTO history_seals") }.count == 2)
+    #expect(try database.rows("SELECT change_set_id FROM history_seals") == [[1], [2], [3]])
+  }
 }
