@@ -51,11 +51,10 @@ public struct SHA256: Sendable {
       pending.append(contentsOf: taken)
       rest = rest.dropFirst(taken.count)
       guard pending.count == 64 else { return }
-      compress(pending)
-      pending.removeAll(keepingCapacity: true)
+      compressPending()
     }
     while rest.count >= 64 {
-      compress(rest.prefix(64))
+      compress(UnsafeBufferPointer(rebasing: rest.prefix(64)))
       rest = rest.dropFirst(64)
     }
     pending.append(contentsOf: rest)
@@ -66,8 +65,7 @@ public struct SHA256: Sendable {
     length &+= 1
     pending.append(byte)
     guard pending.count == 64 else { return }
-    compress(pending)
-    pending.removeAll(keepingCapacity: true)
+    compressPending()
   }
 
   /// Appends `value` as 8 bytes, most significant first.
@@ -84,8 +82,10 @@ public struct SHA256: Sendable {
     for shift in stride(from: 56, through: 0, by: -8) {
       tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    for chunk in stride(from: 0, to: tail.count, by: 64) {
-      compress(tail[chunk..<chunk + 64])
+    tail.withUnsafeBufferPointer { tail in
+      for chunk in stride(from: 0, to: tail.count, by: 64) {
+        compress(UnsafeBufferPointer(rebasing: tail[chunk..<chunk + 64]))
+      }
     }
     pending.removeAll()
     var digest: [UInt8] = []
@@ -117,42 +117,52 @@ public struct SHA256: Sendable {
     return text
   }
 
-  /// Hashes one 64-byte block into the state.
-  private mutating func compress(_ block: some RandomAccessCollection<UInt8>) {
-    var index = block.startIndex
-    for word in 0..<16 {
-      var value: UInt32 = 0
-      for _ in 0..<4 {
-        value = value << 8 | UInt32(block[index])
-        index = block.index(after: index)
+  /// Hashes the 64-byte block held in ``pending`` into the state and empties it.
+  private mutating func compressPending() {
+    let block = pending
+    block.withUnsafeBufferPointer { compress($0) }
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Hashes one 64-byte block (`block` holds exactly 64 bytes) into the state.
+  private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+    sha256RoundConstants.withUnsafeBufferPointer { constants in
+      words.withUnsafeMutableBufferPointer { words in
+        for index in 0..<16 {
+          let base = index &* 4
+          words[index] =
+            UInt32(block[base]) << 24 | UInt32(block[base &+ 1]) << 16
+            | UInt32(block[base &+ 2]) << 8 | UInt32(block[base &+ 3])
+        }
+        for index in 16..<64 {
+          let w15 = words[index &- 15]
+          let w2 = words[index &- 2]
+          let s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >> 3)
+          let s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >> 10)
+          words[index] = words[index &- 16] &+ s0 &+ words[index &- 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (
+          state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+        )
+        for index in 0..<64 {
+          let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+          let choice = (e & f) ^ (~e & g)
+          let temp1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
+          let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          let temp2 = s0 &+ majority
+          (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+        }
+        state[0] = state[0] &+ a
+        state[1] = state[1] &+ b
+        state[2] = state[2] &+ c
+        state[3] = state[3] &+ d
+        state[4] = state[4] &+ e
+        state[5] = state[5] &+ f
+        state[6] = state[6] &+ g
+        state[7] = state[7] &+ h
       }
-      words[word] = value
     }
-    for index in 16..<64 {
-      let s0 = rotr(words[index - 15], 7) ^ rotr(words[index - 15], 18) ^ (words[index - 15] >> 3)
-      let s1 = rotr(words[index - 2], 17) ^ rotr(words[index - 2], 19) ^ (words[index - 2] >> 10)
-      words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
-    }
-    var (a, b, c, d, e, f, g, h) = (
-      state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-    )
-    for index in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let temp1 = h &+ s1 &+ choice &+ sha256RoundConstants[index] &+ words[index]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let temp2 = s0 &+ majority
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-    }
-    state[0] = state[0] &+ a
-    state[1] = state[1] &+ b
-    state[2] = state[2] &+ c
-    state[3] = state[3] &+ d
-    state[4] = state[4] &+ e
-    state[5] = state[5] &+ f
-    state[6] = state[6] &+ g
-    state[7] = state[7] &+ h
   }
 }
 
