@@ -176,9 +176,9 @@ struct HistorySealTests {
     #expect(check.status == 0, "\(check.standardOutput)")
     #expect(
       check.standardOutput.contains(
-        "note,history,history_change_sets,,1 change set(s) newer than the last seal are not"
-          + " sealed yet (other clients' writes),the next inspector command that writes seals"
-          + " them\r\n"))
+        "note,history,history_change_sets,,\"1 change set(s) newer than the last seal are not"
+          + " sealed yet (other clients' writes, or a history older than its seals)\",the next"
+          + " inspector command that writes seals them\r\n"))
     // Reading commands seal nothing.
     let bytes = FileManager.default.contents(atPath: cli.databasePath)
     for read in [["list"], ["history"], ["show", "crow"], ["check"], ["history", "--head"]] {

@@ -225,7 +225,7 @@ public enum HistoryChain {
         CheckFinding(
           .note, .history, table: "history_change_sets",
           "\(verdict.unsealed) change set(s) newer than the last seal are not sealed yet"
-            + " (other clients' writes)",
+            + " (other clients' writes, or a history older than its seals)",
           hint: "the next inspector command that writes seals them"))
     }
     return findings
