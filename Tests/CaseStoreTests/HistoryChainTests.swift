@@ -133,4 +133,30 @@ import Testing
     #expect(own.filter { $0.hasPrefix("INSERT INTO history_seals") }.count == 2)
     #expect(try database.rows("SELECT change_set_id FROM history_seals") == [[1], [2], [3]])
   }
+
+  /// A file from before 0016 upgrades with its history unsealed but intact; its first write
+  /// seals the whole of it, and the chain verifies.
+  @Test func anUpgradedHistoryIsSealedByItsFirstWrite() throws {
+    try withTemporaryFile { path in
+      let old = try Connection(path: path, mode: .readWriteCreate)
+      try Migrator(migrations: embeddedMigrations.filter { $0.version < 16 }).migrate(old)
+      // One statement of another client: one change set.
+      try old.execute(
+        "INSERT INTO fruits (name, color) VALUES ('Durian', 'green'), ('Kiwi', 'brown')")
+      let recorded = try old.scalar("SELECT count(*) FROM history_change_sets")?.integerValue
+      #expect(recorded == 1)
+      try CaseDatabase.migrator.migrate(old)
+      let upgraded = try HistoryChain.verify(old)
+      #expect(upgraded.fault == nil)
+      #expect(upgraded.unsealed == 1)
+      #expect(upgraded.head == nil)
+      let database = try CaseDatabase(path: path, access: .readWrite)
+      try database.write(nil) { try $0.fruits.add(name: "Feijoa", color: "green") }
+      let sealed = try HistoryChain.verify(database.connection)
+      #expect(sealed.fault == nil)
+      #expect(sealed.verified == 2)
+      #expect(sealed.unsealed == 0)
+      #expect(sealed.head?.changeSet == 2)
+    }
+  }
 }
