@@ -81,8 +81,8 @@ public struct AdHocQuery {
   ///   `ATTACH` or `DETACH` in any run, and in a write run for `BEGIN`, `COMMIT` or `ROLLBACK`,
   ///   or for setting a pragma that could corrupt the file (`writable_schema`, `journal_mode`,
   ///   `schema_version`...: see `Connection.fileGuardingPragmas`), or for a change of the
-  ///   append-only history (an `UPDATE` or `DELETE` of its rows, an `INSERT` not made by its
-  ///   triggers, a `DROP` or `ALTER` of its tables, indexes or triggers: ``historyPrefix``);
+  ///   append-only history (an `UPDATE` or `DELETE` of its rows, an `INSERT` that no trigger
+  ///   makes, a `DROP` or `ALTER` of its tables, indexes or triggers: ``historyPrefix``);
   ///   `SQLiteError` from SQLite (syntax, constraint, or
   ///   "table sqlite_master may not be modified" from defensive mode); or
   ///   ``CaseError/invalidValue(field:value:expected:)`` when the script uses a parameter that
