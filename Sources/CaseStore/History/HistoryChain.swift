@@ -2,9 +2,9 @@ import SQLiteKit
 
 /// The history's hash chain (docs/history.md "Tamper evidence"): each change set's seal in
 /// `history_seals` is the SHA-256 of the previous seal (32 zero bytes for the first) followed
-/// by the change set's canonical content (``ChangeSetContent``), typed and length-prefixed.
+/// by the change set's canonical content (`ChangeSetContent`), typed and length-prefixed.
 ///
-/// inspector seals before each of its write transactions commits (``seal(_:)``); `check` and
+/// inspector seals before each of its write transactions commits (`seal(_:)`); `check` and
 /// `history --verify` verify (``verify(_:)``). The chain shows an edit or removal of a sealed
 /// change set made without resealing everything after it; it cannot stop someone with the file
 /// from rewriting the history and resealing it by hand (an exported head shows that).

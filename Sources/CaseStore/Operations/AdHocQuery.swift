@@ -82,7 +82,7 @@ public struct AdHocQuery {
   ///   or for setting a pragma that could corrupt the file (`writable_schema`, `journal_mode`,
   ///   `schema_version`...: see `Connection.fileGuardingPragmas`), or for a change of the
   ///   append-only history (an `UPDATE` or `DELETE` of its rows, an `INSERT` that no trigger
-  ///   makes, a `DROP` or `ALTER` of its tables, indexes or triggers: ``historyPrefix``);
+  ///   makes, a `DROP` or `ALTER` of its tables, indexes or triggers: `historyPrefix`);
   ///   `SQLiteError` from SQLite (syntax, constraint, or
   ///   "table sqlite_master may not be modified" from defensive mode); or
   ///   ``CaseError/invalidValue(field:value:expected:)`` when the script uses a parameter that
