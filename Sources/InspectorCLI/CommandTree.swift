@@ -35,6 +35,7 @@ enum CommandTree {
     (["history"], HistoryCommand.self),
     (["history", "prune"], HistoryPruneCommand.self),
     (["undo"], UndoCommand.self),
+    (["redo"], RedoCommand.self),
     (["blame"], BlameCommand.self),
     (["revert"], RevertCommand.self),
     (["sql"], SQLCommand.self),

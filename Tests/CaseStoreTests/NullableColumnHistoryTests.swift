@@ -89,11 +89,11 @@ struct NullableColumnHistoryTests {
           ]
         ], "\(previous) -> \(value)")
 
-      // Undo gives the previous value back; undoing the undo, this one.
+      // Undo gives the previous value back; redo (reverting the undo), this one.
       let undo = try database.write(nil) { try $0.history.undo() }
       #expect(undo.changes == 1, "undo of \(previous) -> \(value)")
       #expect(try stored() == previous)
-      _ = try database.write(nil) { try $0.history.undo() }
+      _ = try database.write(nil) { try $0.redo() }
       #expect(try stored() == value)
       previous = value
     }

@@ -21,12 +21,13 @@ extension CaseHistory {
   /// are recomputed by the schema's triggers; foreign keys are checked at commit, so rows
   /// removed by a cascade come back whatever order they were recorded in.
   ///
-  /// - Parameter id: The change set, or `nil` for the latest one that holds changes (not the
-  ///   record of a prune).
+  /// - Parameter id: The change set, or `nil` for the next one not yet undone
+  ///   (``undoNext()``: the walk back and its value-based conflict rule).
   /// - Returns: The reverted change set, the undo's change set and the number of changes.
   /// - Throws: ``CaseError/unknownChangeSet(_:)`` when there is no such change set (or none at
-  ///   all); ``CaseError/undoConflict(changeSet:later:)`` when a later change set changed one
-  ///   of the same rows (same table and key);
+  ///   all); ``CaseError/nothingToUndo`` when every change set is undone;
+  ///   ``CaseError/undoConflict(changeSet:later:)`` when a later change set changed one of the
+  ///   same rows (same table and key);
   ///   ``CaseError/undoUnexpectedRow(changeSet:row:problem:)`` when a row it would write (or
   ///   remove by a suspect's cascade) is not, in every recorded column, as the history says
   ///   it is now (a write went around the history's triggers);
@@ -35,38 +36,42 @@ extension CaseHistory {
   ///   reverts); ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
   ///   `SQLiteError` when the schema refuses a row. Nothing is changed then.
   func undo(_ id: Int64? = nil) throws -> Undo {
+    // Without an id: the next change set not yet undone (CaseHistory+UndoStack.swift).
+    guard let id else { return try undoNext() }
     let connection = database.connection
     let current = try connection.scalar(
       "SELECT change_set_id FROM history_context")?.integerValue
-    let target: Int64
-    if let id {
-      guard id != current,
-        try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
-      else { throw CaseError.unknownChangeSet("\(id)") }
-      target = id
-    } else {
-      guard
-        let latest = try connection.scalar(
-          "SELECT max(change_set_id) FROM history_entries WHERE change_set_id IS NOT ?",
-          [current])?
-          .integerValue
-      else { throw CaseError.unknownChangeSet("latest") }
-      target = latest
-    }
+    guard id != current,
+      try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
+    else { throw CaseError.unknownChangeSet("\(id)") }
+    let target = id
     let later = try laterChangeSets(touchingRowsOf: target, excluding: current)
     guard later.isEmpty else { throw CaseError.undoConflict(changeSet: target, later: later) }
-    try connection.execute("PRAGMA defer_foreign_keys = ON")
-    let entries = try recordedEntries(of: target)
-    try expectRowsAsRecorded(entries, undoing: target)
-    for entry in entries.reversed() { try revert(entry) }
-    try expectReferencesKept(entries, undoing: target)
+    let changes = try revertChangeSet(target)
     if let current {
       try connection.execute(
         "UPDATE history_change_sets SET note = ? WHERE id = ? AND note IS NULL",
         ["undo of change set \(target)", current])
+      if changes > 0 { try recordReverts(by: current, kind: .undo, [target]) }
     }
-    return Undo(
-      undone: target, changeSet: entries.isEmpty ? nil : current, changes: entries.count)
+    return Undo(undone: target, changeSet: changes == 0 ? nil : current, changes: changes)
+  }
+
+  /// Reverts every change of change set `target`, newest first, against the live rows, after
+  /// checking that each row it writes is as the history says
+  /// (``expectRowsAsRecorded(_:undoing:)``) and before checking that no row is left naming a
+  /// parent that is gone (``expectReferencesKept(_:undoing:)``). No conflict rule: the caller
+  /// decides whether `target` may be reverted. Foreign keys are deferred to the commit.
+  ///
+  /// - Returns: How many changes were reverted (0 for a change set without changes).
+  /// - Throws: As ``undo(_:)`` does, but never ``CaseError/undoConflict(changeSet:later:)``.
+  func revertChangeSet(_ target: Int64) throws -> Int {
+    try database.connection.execute("PRAGMA defer_foreign_keys = ON")
+    let entries = try recordedEntries(of: target)
+    try expectRowsAsRecorded(entries, undoing: target)
+    for entry in entries.reversed() { try revert(entry) }
+    try expectReferencesKept(entries, undoing: target)
+    return entries.count
   }
 
   // MARK: - Entries

@@ -54,6 +54,13 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   /// gone (`incident 3 names fruit 'Durian' (id 16), which this undo would remove`). Nothing
   /// was changed.
   case undoBreaksReference(changeSet: Int64, problem: String)
+  /// `undo` without an id found no change set left to undo: every one that holds changes is
+  /// undone (docs/history.md "Undo").
+  case nothingToUndo
+  /// `redo` found no undo to redo: the newest change set in effect that is neither an undo nor
+  /// a redo (its id; no undo after it is in effect), or `nil` when no undo is in effect at all
+  /// (docs/history.md "Redo").
+  case nothingToRedo(after: Int64?)
   /// A `--as-of` point before the first change set the history holds: that change set's id
   /// and time (UTC, as the history prints it).
   case beforeHistory(point: String, firstChangeSet: Int64, at: String)
@@ -118,6 +125,11 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
       return "cannot undo change set \(changeSet): \(row) is not as the history says: \(problem)"
     case .undoBreaksReference(let changeSet, let problem):
       return "cannot undo change set \(changeSet): \(problem)"
+    case .nothingToUndo:
+      return "nothing to undo: every change set of the history is undone"
+    case .nothingToRedo(let newer):
+      return "nothing to redo: no undo is in effect"
+        + (newer.map { " after change set \($0)" } ?? "")
     case .beforeHistory(let point, let first, let at):
       return "'\(CaseError.shown(point))' is before the history: it starts at \(at)"
         + " (change set \(first))"

@@ -99,16 +99,52 @@ extension CaseTransaction where Kind == Writing {
   /// Reverts one change set (docs/history.md "Undo"); this unit's change set records the undo
   /// (note `undo of change set N` unless the unit's attribution gives one).
   ///
-  /// - Parameter id: The change set, or `nil` for the latest one that holds changes (not the
-  ///   record of a prune).
+  /// - Parameter id: The change set, or `nil` for the next one not yet undone: walking back
+  ///   from the newest, past undos in effect and what they undid, the first change set in
+  ///   effect that holds changes (a row it changed may then be reverted when it still holds
+  ///   what that change set left).
   /// - Returns: The reverted change set, the undo's change set and the number of changes.
-  /// - Throws: ``CaseError/unknownChangeSet(_:)``, ``CaseError/undoConflict(changeSet:later:)``,
+  /// - Throws: ``CaseError/unknownChangeSet(_:)``, ``CaseError/nothingToUndo``,
+  ///   ``CaseError/undoConflict(changeSet:later:)``,
   ///   ``CaseError/undoUnexpectedRow(changeSet:row:problem:)``,
   ///   ``CaseError/undoBreaksReference(changeSet:problem:)``,
   ///   ``CaseError/historyDisagrees(_:)``, or `SQLiteError` when the schema refuses a row.
   @discardableResult
   public func undo(_ id: Int64? = nil) throws -> CaseHistory.Undo {
     try history.undo(id)
+  }
+
+  /// Reverts the last undo still in effect (docs/history.md "Redo"), as this unit's change
+  /// set (note `redo of change set N` unless the unit's attribution gives one); `undo` can
+  /// undo it again. Redo walks back past the redos in effect to the first undo in effect, and
+  /// stops at a change set in effect that is neither (a new change).
+  ///
+  /// - Returns: The reverted undo, what it had undone, the redo's change set and the number of
+  ///   changes.
+  /// - Throws: ``CaseError/nothingToRedo(after:)``,
+  ///   ``CaseError/undoConflict(changeSet:later:)`` (naming the undo),
+  ///   ``CaseError/undoUnexpectedRow(changeSet:row:problem:)``,
+  ///   ``CaseError/undoBreaksReference(changeSet:problem:)``,
+  ///   ``CaseError/historyDisagrees(_:)``, or `SQLiteError` when the schema refuses a row.
+  @discardableResult
+  public func redo() throws -> CaseHistory.Redo {
+    try history.redo()
+  }
+
+  /// Takes every row changed after change set `id` back to how it stood right after `id`
+  /// (docs/history.md "Undo to a change set"), as this unit's one change set (note
+  /// `undo of change sets after N` unless the unit's attribution gives one).
+  ///
+  /// - Parameter id: A change set of the history.
+  /// - Returns: The change sets after `id` that were in effect, the undo's change set (`nil`
+  ///   when nothing after `id` held changes) and the number of changes reverted.
+  /// - Throws: ``CaseError/unknownChangeSet(_:)``,
+  ///   ``CaseError/undoUnexpectedRow(changeSet:row:problem:)``,
+  ///   ``CaseError/undoBreaksReference(changeSet:problem:)``,
+  ///   ``CaseError/historyDisagrees(_:)``, or `SQLiteError` when the schema refuses a row.
+  @discardableResult
+  public func undo(to id: Int64) throws -> CaseHistory.UndoTo {
+    try history.undo(to: id)
   }
 
   /// Drops the history before a time (docs/history.md "Pruning"): the change sets recorded

@@ -1,8 +1,9 @@
 import CaseStore
 
 /// What the commands that rewrite the history report (docs/history.md): `undo` (`undone`,
-/// `change_set`, `changes`) and `history prune` (`pruned`, `baseline`, `change_set`), each one
-/// flat record: a JSON object, a CSV row under its header, a sentence for people.
+/// `change_set`, `changes`), `undo --to` (`to`, `undone`, `change_set`, `changes`), `redo`
+/// (`undo`, `change_set`, `changes`) and `history prune` (`pruned`, `baseline`, `change_set`),
+/// each one flat record: a JSON object, a CSV row under its header, a sentence for people.
 enum HistoryEditPresenter {
   /// What `undo` did: `undone`, `change_set` (the change set that records the undo, null when
   /// there was nothing to undo), `changes`.
@@ -16,6 +17,44 @@ enum HistoryEditPresenter {
       }
       return "Undid change set \(undo.undone) (\(undo.changes) change(s)),"
         + " recorded as change set \(recorded)."
+    }
+  }
+
+  /// What `undo --to ID` did: `to`, `undone` (how many change sets after it were in effect
+  /// and are undone now), `change_set` (the undo's, null when no row differed from then),
+  /// `changes` (rows written). The sentence names up to ten of those change sets, else the first and last.
+  static func render(_ undo: CaseHistory.UndoTo, _ context: CommandContext) -> String {
+    Render.fields(
+      [
+        ("to", undo.to), ("undone", undo.undone.count), ("change_set", undo.changeSet),
+        ("changes", undo.changes),
+      ], context
+    ) {
+      guard let recorded = undo.changeSet else {
+        return "Every row changed after change set \(undo.to) stands as it did then;"
+          + " nothing to undo."
+      }
+      // Up to ten change sets by id; more as the first and the last, with how many.
+      let ids = undo.undone.map(String.init)
+      let listed =
+        ids.count <= 10
+        ? ids.joined(separator: ", ") : "\(ids[0]) to \(ids[ids.count - 1]), \(ids.count) in all"
+      let sets = ids.isEmpty ? "" : " (change set(s) \(listed))"
+      return "Undid everything after change set \(undo.to)\(sets): \(undo.changes) change(s),"
+        + " recorded as change set \(recorded)."
+    }
+  }
+
+  /// What `redo` did: `undo` (the undo it reverted), `change_set` (the redo's), `changes`.
+  static func render(_ redo: CaseHistory.Redo, _ context: CommandContext) -> String {
+    Render.fields(
+      [("undo", redo.undo), ("change_set", redo.changeSet), ("changes", redo.changes)], context
+    ) {
+      let what =
+        redo.redone.count == 1
+        ? "change set \(redo.redone[0]) (undone by change set \(redo.undo))"
+        : "what change set \(redo.undo) undid"
+      return "Redid \(what): \(redo.changes) change(s), recorded as change set \(redo.changeSet)."
     }
   }
 

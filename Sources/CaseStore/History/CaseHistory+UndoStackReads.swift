@@ -1,0 +1,169 @@
+import SQLiteKit
+
+// What undo's walk and its value-based rule read from the history (docs/history.md "Undo"):
+// every read of the history's own tables that `CaseHistory+UndoStack.swift` makes is here, so
+// that a new layout of the history replaces these functions and nothing else.
+
+extension CaseHistory {
+  /// How a change set stands in the undo stack: what it reverted, if anything.
+  enum RevertKind: String, Sendable, Equatable {
+    /// An undo (`undo`, `undo ID` or `undo --to ID`): it reverted earlier change sets.
+    case undo
+    /// A redo: it reverted an undo.
+    case redo
+  }
+
+  /// One change set as undo's walk reads it.
+  struct StackedChangeSet: Equatable {
+    /// Its id.
+    let id: Int64
+    /// Whether it recorded any change (a prune's record holds none).
+    let holdsChanges: Bool
+    /// `nil` for an ordinary change set; otherwise whether it is an undo or a redo.
+    let kind: RevertKind?
+    /// The change sets it reverted (`history_reverts`), ascending; empty when ``kind`` is `nil`.
+    let reverted: [Int64]
+  }
+
+  /// Hands `body` every change set but `excluded` (the running unit's own), newest first, with
+  /// what it reverted, until `body` returns `false`. Reads one change set at a time.
+  ///
+  /// - Throws: `SQLiteError`, or what `body` throws.
+  func forEachChangeSetNewestFirst(
+    excluding excluded: Int64?, _ body: (StackedChangeSet) throws -> Bool
+  ) throws {
+    let rows = try database.connection.prepare(
+      """
+      SELECT c.id, EXISTS (SELECT 1 FROM history_entries e WHERE e.change_set_id = c.id)
+          AS holds_changes,
+        r.kind, r.reverted_change_set_id
+      FROM history_change_sets c LEFT JOIN history_reverts r ON r.change_set_id = c.id
+      WHERE c.id IS NOT ?
+      ORDER BY c.id DESC, r.reverted_change_set_id
+      """)
+    try rows.bind([excluded])
+    var pending: (id: Int64, holdsChanges: Bool, kind: RevertKind?, reverted: [Int64])?
+    func flush() throws -> Bool {
+      guard let set = pending else { return true }
+      pending = nil
+      return try body(
+        StackedChangeSet(
+          id: set.id, holdsChanges: set.holdsChanges, kind: set.kind, reverted: set.reverted))
+    }
+    while let row = try rows.nextRow() {
+      let id = try row.int64("id")
+      if pending?.id != id {
+        guard try flush() else { return }
+        let kind = try row.optionalText("kind")
+        guard kind == nil || RevertKind(rawValue: kind ?? "") != nil else {
+          throw CaseError.historyDisagrees(
+            "history_reverts of change set \(id) names \(kind ?? "")")
+        }
+        pending = (id, try row.int64("holds_changes") != 0, kind.flatMap(RevertKind.init), [])
+      }
+      if let reverted = try row.optionalInt64("reverted_change_set_id") {
+        pending?.reverted.append(reverted)
+      }
+    }
+    _ = try flush()
+  }
+
+  /// Records that the running unit's change set `changeSet` reverted `reverted` (as an undo or
+  /// a redo), or every change set after `after` and before `changeSet` when `after` is given.
+  ///
+  /// - Throws: `SQLiteError`.
+  func recordReverts(
+    by changeSet: Int64, kind: RevertKind, _ reverted: [Int64] = [], after: Int64? = nil
+  ) throws {
+    let connection = database.connection
+    for id in reverted {
+      try connection.execute(
+        """
+        INSERT OR IGNORE INTO history_reverts (change_set_id, reverted_change_set_id, kind)
+        VALUES (?, ?, ?)
+        """, [changeSet, id, kind.rawValue])
+    }
+    if let after {
+      try connection.execute(
+        """
+        INSERT OR IGNORE INTO history_reverts (change_set_id, reverted_change_set_id, kind)
+        SELECT ?1, id, ?2 FROM history_change_sets WHERE id > ?3 AND id < ?1
+        """, [changeSet, kind.rawValue, after])
+    }
+  }
+
+  /// The rows that change set `changeSet` changed and a later change set (other than
+  /// `excluded`) changed too, each once: its table and key. Rows are matched by table and key,
+  /// through the indexes on the suspect, fruit and incident each entry names.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for an entry of a table or key the history
+  ///   does not record; `SQLiteError`.
+  func rowsChangedLater(
+    than changeSet: Int64, excluding excluded: Int64?
+  ) throws -> [(table: RecordedTable, key: [String: SQLiteValue])] {
+    let rows = try database.connection.prepare(
+      """
+      SELECT e.table_name, e.row_key FROM history_entries e JOIN history_entries l
+        ON l.animal_id = e.animal_id AND l.table_name = e.table_name AND l.row_key = e.row_key
+      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      UNION
+      SELECT e.table_name, e.row_key FROM history_entries e JOIN history_entries l
+        ON l.fruit_id = e.fruit_id AND l.table_name = e.table_name AND l.row_key = e.row_key
+      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      UNION
+      SELECT e.table_name, e.row_key FROM history_entries e JOIN history_entries l
+        ON l.incident_id = e.incident_id AND l.table_name = e.table_name
+          AND l.row_key = e.row_key
+      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      """)
+    try rows.bind([changeSet, excluded])
+    var found: [(table: RecordedTable, key: [String: SQLiteValue])] = []
+    while let row = try rows.nextRow() {
+      let name = try row.text("table_name")
+      let keyText = try row.text("row_key")
+      var key: [String: SQLiteValue] = [:]
+      for (column, value) in Self.key(keyText) {
+        if case .integer(let number) = value { key[column] = .integer(number) }
+      }
+      guard let table = RecordedTable.named(name), table.key.allSatisfy({ key[$0] != nil })
+      else { throw CaseError.historyDisagrees("history names \(name) \(keyText)") }
+      found.append((table, key))
+    }
+    return found
+  }
+
+  /// The change sets after `changeSet` (other than `excluded`) that changed the row of `table`
+  /// with `key`, ascending.
+  ///
+  /// - Throws: `SQLiteError`.
+  func changeSets(
+    touching table: RecordedTable, key: [String: SQLiteValue], after changeSet: Int64,
+    excluding excluded: Int64?
+  ) throws -> [Int64] {
+    guard let keyText = table.keyText(key), let owner = key[table.owner.keyColumn] else {
+      return []
+    }
+    let rows = try database.connection.prepare(
+      """
+      SELECT DISTINCT change_set_id FROM history_entries
+      WHERE \(table.owner.entryColumn) = ? AND table_name = ? AND row_key = ?
+        AND change_set_id > ? AND change_set_id IS NOT ?
+      ORDER BY 1
+      """)
+    try rows.bind([owner, table.name, keyText, changeSet, excluded])
+    var ids: [Int64] = []
+    while let row = try rows.nextRow() { ids.append(try row.int64("change_set_id")) }
+    return ids
+  }
+
+  /// The row of `table` with `key` as the history says it stood right after change set
+  /// `changeSet` (every recorded change of change sets up to it), or `nil` when it was not
+  /// there.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand; `SQLiteError`.
+  func recordedRow(
+    _ table: RecordedTable, key: [String: SQLiteValue], asOf changeSet: Int64
+  ) throws -> [String: SQLiteValue]? {
+    try recordedRow(table, key: key, before: (changeSet, .max))
+  }
+}
