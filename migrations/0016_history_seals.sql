@@ -4,7 +4,8 @@
 -- history_seals: one row per sealed change set: its id and its seal, the SHA-256 of the
 -- previous sealed change set's seal (32 zero bytes for the first) followed by the change set's
 -- canonical content (its id, time, actor, note and grouping, then each of its changes in order
--- with every value as stored; typed and length-prefixed, so no two contents encode alike).
+-- with every value as stored, then what an undo or a redo reverted (history_reverts); typed
+-- and length-prefixed, so no two contents encode alike).
 -- inspector seals, before each of its write transactions commits, every change set newer than
 -- the newest seal, in id order: its own and those other clients recorded since. Nothing else
 -- writes this table. A seal outlives its change set on purpose (no foreign key): a seal

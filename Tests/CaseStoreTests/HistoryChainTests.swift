@@ -159,4 +159,21 @@ import Testing
       #expect(sealed.head?.changeSet == 2)
     }
   }
+
+  /// An undo's seal covers what it reverted: removing its `history_reverts` row (which would
+  /// make `undo` and `redo` walk back differently) breaks it.
+  @Test func anUndosSealCoversWhatItReverted() throws {
+    let database = try seededDatabase()
+    try database.write(nil) { try $0.suspects.setAlibi(id: 1, "Swimming.") }
+    let undo = try database.write(nil) { try $0.undo() }
+    let undoSet = try #require(undo.changeSet)
+    #expect(undo.undone == 2)
+    var pieces: [ChangeSetContent] = []
+    try ChangeSetContent.forEach(in: database.connection, after: 2) { pieces.append($0) }
+    #expect(pieces.last == .reverted(changeSet: 2, kind: "undo"))
+    #expect(try HistoryChain.verify(database.connection).fault == nil)
+    try database.connection.execute("DELETE FROM history_reverts")
+    #expect(
+      try HistoryChain.verify(database.connection).fault == .mismatch(changeSet: undoSet))
+  }
 }

@@ -1,21 +1,26 @@
 import SQLiteKit
 
 /// One piece of a change set's canonical content, as the history's seals hash it
-/// (docs/history.md "Tamper evidence"): a change set's own fields, then each of its changes.
+/// (docs/history.md "Tamper evidence"): a change set's own fields, then each of its changes,
+/// then what it reverted (for an undo or a redo).
 enum ChangeSetContent: Equatable {
   /// A change set begins: its row of `history_change_sets`.
   case changeSet(id: Int64, at: String, actor: String?, note: String?, grouping: String)
   /// One change of the change set begun last, in recording order: every value the history
   /// stores for it, in a fixed order, each as stored (its storage class kept).
   case change([SQLiteValue])
+  /// A change set that the change set begun last (an undo or a redo) reverted, and how
+  /// (`undo` or `redo`): its rows of `history_reverts`, in ascending order of the reverted id.
+  case reverted(changeSet: Int64, kind: String)
 }
 
 extension ChangeSetContent {
   /// Hands the canonical content of every change set whose id is greater than `after` to
   /// `visit`, in id order: each change set's ``changeSet(id:at:actor:note:grouping:)``
   /// followed by its ``change(_:)`` pieces in recording order (none for a change set that
-  /// recorded nothing). One read of those change sets, streamed: a change set's changes are
-  /// never held together.
+  /// recorded nothing), then its ``reverted(changeSet:kind:)`` pieces. One read of those change
+  /// sets, streamed (a change set's changes are never held together), and one index seek of
+  /// `history_reverts` per change set.
   ///
   /// The one place that knows how the history stores a change. Today a change is its
   /// `history_entries` row (`table_name`, `row_key`, `operation`, `old_row_key`, `animal_id`,
@@ -42,14 +47,29 @@ extension ChangeSetContent {
       ORDER BY c.id, e.id, v.ordinal
       """)
     try rows.bind([after])
+    let reverts = try connection.cachedStatement(
+      """
+      SELECT reverted_change_set_id, kind FROM history_reverts
+      WHERE change_set_id = ? ORDER BY reverted_change_set_id
+      """)
     var changeSet: Int64?
     var entry: Int64?
     var change: [SQLiteValue] = []
+    /// Hands on the change being gathered, then what change set `id` reverted.
+    func finish(_ id: Int64?) throws {
+      if !change.isEmpty { try visit(.change(change)) }
+      change.removeAll(keepingCapacity: true)
+      guard let id else { return }
+      try reverts.bind([id])
+      while try reverts.step() {
+        try visit(.reverted(changeSet: reverts.int64(at: 0), kind: reverts.text(at: 1)))
+      }
+      reverts.reset()
+    }
     while try rows.step() {
       let id = rows.int64(at: 0)
       if id != changeSet {
-        if !change.isEmpty { try visit(.change(change)) }
-        change.removeAll(keepingCapacity: true)
+        try finish(changeSet)
         changeSet = id
         entry = nil
         try visit(
@@ -68,6 +88,6 @@ extension ChangeSetContent {
       guard !rows.isNull(at: 13) else { continue }
       change += (13...16).map { rows.value(at: $0) }
     }
-    if !change.isEmpty { try visit(.change(change)) }
+    try finish(changeSet)
   }
 }

@@ -81,18 +81,20 @@ public enum HistoryChain {
   /// Seals every change set newer than the newest seal, in id order, inside the caller's write
   /// transaction: one read of those change sets (``ChangeSetContent/forEach(in:after:_:)``) and
   /// one insert per seal, through cached statements. Nothing is done on a file without
-  /// `history_seals` (a schema damaged by hand, which `sql --write` must still be able to
+  /// `history_seals` or `history_reverts` (a schema damaged by hand, which `sql --write` must still be able to
   /// repair; `check` reports the missing table).
   ///
   /// - Returns: How many change sets were sealed.
   /// - Throws: `SQLiteError`.
   @discardableResult
   static func seal(_ connection: Connection) throws -> Int {
-    guard
-      try connection.cachedStatement(
-        "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'history_seals'"
-      ).nextRow() != nil
-    else { return 0 }
+    let tables = try connection.cachedStatement(
+      """
+      SELECT count(*) FROM sqlite_schema
+      WHERE type = 'table' AND name IN ('history_seals', 'history_reverts')
+      """)
+    guard try tables.step(), tables.int64(at: 0) == 2 else { return 0 }
+    tables.reset()
     let newest = try connection.cachedStatement(
       "SELECT change_set_id, seal FROM history_seals ORDER BY change_set_id DESC LIMIT 1")
     var previous = zeroSeal
@@ -237,7 +239,8 @@ public enum HistoryChain {
 /// different contents feed the same bytes.
 ///
 /// A change set: `S`, then its id, time, actor, note and grouping as values. A change: `C`,
-/// the number of its values (8 bytes, big-endian), then each value. A value: `n` for NULL;
+/// the number of its values (8 bytes, big-endian), then each value. A change set it reverted:
+/// `R`, then that change set's id and the kind (`undo` or `redo`) as values. A value: `n` for NULL;
 /// `i` and 8 bytes (two's complement, big-endian) for an integer; `r` and the 8 bytes of an
 /// IEEE 754 double (big-endian) for a real; `t` or `b`, the byte count (8 bytes, big-endian)
 /// and the bytes (UTF-8 for text) for text or a blob. The content ends with `E`.
@@ -264,6 +267,10 @@ struct ContentHasher {
       hasher.update(byte: UInt8(ascii: "C"))
       hasher.update(bigEndian: UInt64(values.count))
       for value in values { add(value) }
+    case .reverted(let changeSet, let kind):
+      hasher.update(byte: UInt8(ascii: "R"))
+      add(.integer(changeSet))
+      add(.text(kind))
     }
   }
 
