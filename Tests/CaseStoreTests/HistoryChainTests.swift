@@ -39,11 +39,9 @@ import Testing
     for value: SQLiteValue in [.integer(1), .text(at), "ann", "new fruit", "transaction"] {
       message += encoded(value)
     }
+    // table_id 1 (fruits), key1, key2, operation 1 (insert), v1 ... v6.
     let change: [SQLiteValue] = [
-      "fruits", .text("{\"id\":\(fruit)}"), "insert", .null, .null, .integer(fruit), .null,
-      0, "id", .null, .integer(fruit),
-      1, "name", .null, "Durian",
-      2, "color", .null, "green",
+      1, .integer(fruit), .null, 1, "Durian", "green", .null, .null, .null, .null,
     ]
     message += [UInt8(ascii: "C")] + encoded(.integer(Int64(change.count))).dropFirst()
     for value in change { message += encoded(value) }
@@ -74,13 +72,9 @@ import Testing
     #expect(grouping == "transaction")
     #expect(
       pieces[1]
-        == .change([
-          "alibis", "{\"animal_id\":4}", "insert", .null, 4, .null, .null,
-          0, "animal_id", .null, 4, 1, "statement", .null, "In the nest.",
-        ]))
+        == .change([4, 4, .null, 1, "In the nest.", .null, .null, .null, .null, .null]))
     guard case .change(let level) = pieces[2] else { return }
-    #expect(level.prefix(3) == ["suspicion_levels", "{\"animal_id\":4}", "insert"])
-    #expect(level.last == .real(0.8))
+    #expect(level.prefix(5) == [6, 4, .null, 1, .real(0.8)])
   }
 
   @Test func everyWriteSealsOtherClientsChangeSetsAndItsOwn() throws {
@@ -110,10 +104,10 @@ import Testing
     try database.write(nil) { try $0.suspects.setAlibi(id: 1, "Swimming.") }
     try database.write(nil) { try $0.suspects.setAlibi(id: 1, "Diving.") }
     try database.connection.execute(
-      "UPDATE history_values SET after_value = 'Flying.' WHERE after_value = 'Swimming.'")
+      "UPDATE history_changes SET v1 = 'Flying.' WHERE v1 = 'Swimming.'")
     #expect(try HistoryChain.verify(database.connection).fault == .mismatch(changeSet: 2))
     try database.connection.execute(
-      "UPDATE history_values SET after_value = 'Swimming.' WHERE after_value = 'Flying.'")
+      "UPDATE history_changes SET v1 = 'Swimming.' WHERE v1 = 'Flying.'")
     #expect(try HistoryChain.verify(database.connection).fault == nil)
     try database.connection.execute("DELETE FROM history_change_sets WHERE id = 3")
     #expect(try HistoryChain.verify(database.connection).fault == .missing(changeSet: 3))

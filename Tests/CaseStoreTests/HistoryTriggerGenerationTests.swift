@@ -98,57 +98,51 @@ struct HistoryTriggerGenerationTests {
 
   // MARK: - Every described column is recorded by an insert, an update and a delete
 
-  /// One new history entry: its operation, key, owner columns, old key and values.
-  struct Entry: Equatable, CustomStringConvertible {
-    var operation: String
-    var rowKey: String
-    var owners: [SQLiteValue]
-    var oldRowKey: SQLiteValue
-    /// `(ordinal, column, before, after)` in ordinal order.
-    var values: [Value]
+  /// One new row of `history_changes`: the table's number, the key, the operation and the
+  /// values (`v1` ... `v6`).
+  struct Change: Equatable, CustomStringConvertible {
+    var tableID: Int64
+    var key: [SQLiteValue]
+    var operation: Int64
+    var values: [SQLiteValue]
 
-    struct Value: Equatable {
-      var ordinal: Int64
-      var column: String
-      var before: SQLiteValue
-      var after: SQLiteValue
+    /// The change the triggers should record for `row` (`nil`: a delete) at `key`.
+    init(
+      _ table: RecordedTable, key: [String: SQLiteValue], operation: Int64,
+      row: [String: SQLiteValue]?
+    ) {
+      tableID = Int64(table.historyID)
+      self.key = table.key.map { key[$0] ?? .null } + (table.key.count == 1 ? [.null] : [])
+      self.operation = operation
+      values = (0..<RecordedTable.slotCount).map { index in
+        index < table.slots.count ? row?[table.slots[index]] ?? .null : .null
+      }
     }
 
-    var description: String {
-      "\(operation) \(rowKey) owners \(owners) old \(oldRowKey) "
-        + values.map { "\($0.ordinal) \($0.column): \($0.before) -> \($0.after)" }
-        .joined(separator: "; ")
+    init(_ row: [SQLiteValue]) {
+      tableID = row[0].integerValue ?? -1
+      key = Array(row[1...2])
+      operation = row[3].integerValue ?? -1
+      values = Array(row[4...])
     }
+
+    var description: String { "table \(tableID) \(key) op \(operation) \(values)" }
   }
 
-  /// Runs `sql` and returns the one history entry it made (`nil` when it made none or more).
-  static func entry(
+  /// Runs `sql` and returns the history changes it made, in order.
+  static func changes(
     of sql: String, _ arguments: [any SQLiteBindable] = [], in database: CaseDatabase
-  ) throws -> Entry? {
+  ) throws -> [Change] {
     let last =
-      try database.connection.scalar("SELECT max(id) FROM history_entries")?
+      try database.connection.scalar("SELECT max(id) FROM history_changes")?
       .integerValue ?? 0
     try database.connection.execute(sql, arguments)
-    let rows = try database.rows(
+    return try database.rows(
       """
-      SELECT id, operation, row_key, animal_id, fruit_id, incident_id, coalesce(old_row_key, '')
-      FROM history_entries WHERE id > ? ORDER BY id
-      """, [last])
-    guard rows.count == 1, let row = rows.first else { return nil }
-    let values = try database.rows(
-      """
-      SELECT ordinal, column_name, before_value, after_value FROM history_values
-      WHERE entry_id = ? ORDER BY ordinal
-      """, [row[0]]
-    ).map {
-      Entry.Value(
-        ordinal: $0[0].integerValue ?? -1, column: $0[1].textValue ?? "", before: $0[2],
-        after: $0[3])
-    }
-    return Entry(
-      operation: row[1].textValue ?? "", rowKey: row[2].textValue ?? "",
-      owners: Array(row[3...5]),
-      oldRowKey: row[6].textValue == "" ? .null : row[6], values: values)
+      SELECT table_id, key1, key2, operation, v1, v2, v3, v4, v5, v6
+      FROM history_changes WHERE id > ? ORDER BY id
+      """, [last]
+    ).map(Change.init)
   }
 
   /// The recorded columns of `table`'s row at `key`, read back from SQL.
@@ -185,14 +179,14 @@ struct HistoryTriggerGenerationTests {
   /// Sets `column` of the row at `key` to the first candidate the schema takes.
   static func update(
     _ table: RecordedTable, key: [String: SQLiteValue], column: String, in database: CaseDatabase
-  ) throws -> (value: SQLiteValue, entry: Entry?)? {
+  ) throws -> (value: SQLiteValue, changes: [Change])? {
     let old = try storedRow(table, key: key, in: database)[column] ?? .null
     for candidate in try candidates(for: old, column: column, table: table, in: database) {
       let sql = "UPDATE \"\(table.name)\" SET \"\(column)\" = ? WHERE \(table.keyCondition)"
       do {
-        let entry = try entry(
+        let changes = try changes(
           of: sql, [candidate] + table.key.map { key[$0] ?? .null }, in: database)
-        return (candidate, entry)
+        return (candidate, changes)
       } catch is SQLiteError {
         continue
       }
@@ -222,87 +216,64 @@ struct HistoryTriggerGenerationTests {
         .first, "no \(name) row to write: add one above")
     var key = Dictionary(uniqueKeysWithValues: zip(table.key, first))
     let original = try Self.storedRow(table, key: key, in: database)
-    let ordinals = Dictionary(
-      uniqueKeysWithValues: table.columns.enumerated().map { ($1, Int64($0)) })
 
-    // An update of each column records that column alone, before and after.
+    // An update of each column records the whole row after it; of a key column, a delete of
+    // the old key and an insert of the new one.
     for column in table.columns {
       let before = try Self.storedRow(table, key: key, in: database)
       let update = try #require(
         try Self.update(table, key: key, column: column, in: database),
         "no other value of \(name).\(column) is accepted")
+      let oldKey = key
       if table.key.contains(column) { key[column] = update.value }
       let after = try Self.storedRow(table, key: key, in: database)
-      let keyMoved = table.key.contains(column)
-      #expect(
-        update.entry
-          == Entry(
-            operation: "update", rowKey: try #require(table.keyText(after)),
-            owners: table.ownerValues(after),
-            oldRowKey: keyMoved ? .text(try #require(table.keyText(before))) : .null,
-            values: [
-              .init(
-                ordinal: ordinals[column] ?? -1, column: column, before: before[column] ?? .null,
-                after: after[column] ?? .null)
-            ]),
-        "UPDATE of \(name).\(column)")
+      #expect(after[column] == update.value && after != before)
+      let expected =
+        table.key.contains(column)
+        ? [
+          Change(table, key: oldKey, operation: 0, row: nil),
+          Change(table, key: key, operation: 1, row: after),
+        ] : [Change(table, key: key, operation: 2, row: after)]
+      #expect(update.changes == expected, "UPDATE of \(name).\(column)")
     }
     let row = try Self.storedRow(table, key: key, in: database)
     #expect(row != original)
 
-    // A delete records every recorded column's old value.
-    let delete = try Self.entry(
+    // A delete records the key alone.
+    let delete = try Self.changes(
       of: "DELETE FROM \"\(name)\" WHERE \(table.keyCondition)",
       table.key.map { key[$0] ?? .null }, in: database)
-    #expect(
-      delete
-        == Entry(
-          operation: "delete", rowKey: try #require(table.keyText(row)),
-          owners: table.ownerValues(row), oldRowKey: .null,
-          values: table.columns.enumerated().map {
-            .init(ordinal: Int64($0), column: $1, before: row[$1] ?? .null, after: .null)
-          }),
-      "DELETE of \(name)")
+    #expect(delete == [Change(table, key: key, operation: 0, row: nil)], "DELETE of \(name)")
 
     // An insert records every recorded column's new value (the unrecorded ones are derived).
     let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
     let marks = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
-    let insert = try Self.entry(
+    let insert = try Self.changes(
       of: "INSERT INTO \"\(name)\" (\(columns)) VALUES (\(marks))",
       table.columns.map { row[$0] ?? .null }, in: database)
     let inserted = try Self.storedRow(table, key: key, in: database)
     #expect(inserted == row)
-    #expect(
-      insert
-        == Entry(
-          operation: "insert", rowKey: try #require(table.keyText(row)),
-          owners: table.ownerValues(row), oldRowKey: .null,
-          values: table.columns.enumerated().map {
-            .init(ordinal: Int64($0), column: $1, before: .null, after: row[$1] ?? .null)
-          }),
-      "INSERT of \(name)")
+    #expect(insert == [Change(table, key: key, operation: 1, row: row)], "INSERT of \(name)")
 
-    // Another client's REPLACE over the row is the update it was: the values that differ.
-    let replaced = table.columns.filter { !table.key.contains($0) }
+    // Another client's REPLACE over the row is an insert over a row the history holds, which
+    // the history reads as the update it was: the values that differ.
     let replacement = Dictionary(
       table.columns.map { ($0, original[$0] ?? .null) } + table.key.map { ($0, row[$0] ?? .null) },
       uniquingKeysWith: { _, key in key })
-    let replace = try Self.entry(
+    let replace = try Self.changes(
       of: "REPLACE INTO \"\(name)\" (\(columns)) VALUES (\(marks))",
       table.columns.map { replacement[$0] ?? .null }, in: database)
     #expect(
-      replace
-        == Entry(
-          operation: "update", rowKey: try #require(table.keyText(row)),
-          owners: table.ownerValues(replacement), oldRowKey: .null,
-          values: replaced.compactMap { column in
-            row[column] == replacement[column]
-              ? nil
-              : .init(
-                ordinal: ordinals[column] ?? -1, column: column, before: row[column] ?? .null,
-                after: replacement[column] ?? .null)
-          }),
-      "REPLACE of \(name)")
+      replace == [Change(table, key: key, operation: 1, row: replacement)], "REPLACE of \(name)")
+    let changeSet = try #require(
+      try database.connection.scalar("SELECT max(id) FROM history_change_sets")?.integerValue)
+    let entry = try #require(
+      try CaseHistory(database: database).recordedEntries(of: changeSet).last)
+    let differing = table.slots.filter { row[$0] != replacement[$0] }
+    #expect(entry.operation == .update, "REPLACE of \(name)")
+    #expect(entry.before.map(\.column) == differing && entry.after.map(\.column) == differing)
+    #expect(entry.before.map(\.value) == differing.map { row[$0] ?? .null })
+    #expect(entry.after.map(\.value) == differing.map { replacement[$0] ?? .null })
   }
 
   // MARK: - Every column of a recorded table has a decision
@@ -335,13 +306,16 @@ struct HistoryTriggerGenerationTests {
         problems.append("\(table.name): a key column is not recorded")
       }
       for filed in table.filedUnder
-      where !RecordedTable.entryOwnerColumns.contains(filed.entryColumn)
+      where !["animal_id", "fruit_id", "incident_id"].contains(filed.entryColumn)
         || !table.columns.contains(filed.column)
       {
         problems.append("\(table.name): filed under \(filed.entryColumn) = \(filed.column)")
       }
       if !table.filedUnder.contains(where: { $0.column == table.key.first }) {
         problems.append("\(table.name): the first key column is not filed under an owner")
+      }
+      if table.key.count > 2 || table.slots.count > RecordedTable.slotCount {
+        problems.append("\(table.name): more columns than history_changes holds")
       }
     }
     return problems.sorted()
@@ -385,6 +359,12 @@ struct HistoryTriggerGenerationTests {
         "\($0.child).\($0.column)->\($0.parent) \($0.cascades ? "CASCADE" : "RESTRICT")"
       }.sorted() == foreignKeys.sorted())
     #expect(CaseDatabase.references.filter(\.cascades).count == 4)
+    // The tables' numbers in history_changes are fixed forever (migration 0014).
+    #expect(
+      RecordedTable.all.map { "\($0.historyID) \($0.name)" } == [
+        "1 fruits", "2 animals", "3 favorite_fruits", "4 alibis", "5 sleep_schedules",
+        "6 suspicion_levels", "7 incidents",
+      ])
     #expect(
       RecordedTable.all.map { "\($0.name):\($0.owner.entryColumn)=\($0.owner.keyColumn)" } == [
         "fruits:fruit_id=id", "animals:animal_id=id", "favorite_fruits:animal_id=animal_id",

@@ -73,21 +73,26 @@ struct NullableColumnHistoryTests {
     var previous = SQLiteValue.null
     for value in [nullable.values.0, nullable.values.1, .null] {
       try store(value)
-      // Exactly this change: the row, the column, both values as stored.
-      let recorded = try database.rows(
+      // Exactly this change: the row, the operation, the column's new value as stored.
+      let recorded = try #require(RecordedTable.named(table))
+      let slot = try #require(recorded.slot(of: column))
+      let changes = try database.rows(
         """
-        SELECT e.table_name, e.row_key, e.operation, v.column_name, v.before_value,
-          v.after_value
-        FROM history_entries e JOIN history_values v ON v.entry_id = e.id
-        WHERE e.change_set_id = (SELECT max(id) FROM history_change_sets)
+        SELECT table_id, key1, key2, operation, \(slot) FROM history_changes
+        WHERE change_set_id = (SELECT max(id) FROM history_change_sets)
         """)
       #expect(
-        recorded == [
-          [
-            .text(table), .text("{\"id\":\(nullable.row)}"), .text("update"), .text(column),
-            previous, value,
-          ]
+        changes == [
+          [.integer(Int64(recorded.historyID)), .integer(nullable.row), .null, .integer(2), value]
         ], "\(previous) -> \(value)")
+      // Read back: both values, the before value derived from the row's previous change.
+      let changeSet = try #require(
+        try database.connection.scalar("SELECT max(id) FROM history_change_sets")?.integerValue)
+      let entry = try #require(
+        try CaseHistory(database: database).recordedEntries(of: changeSet).first)
+      #expect(entry.operation == .update)
+      #expect(entry.before.map(\.column) == [column] && entry.before.map(\.value) == [previous])
+      #expect(entry.after.map(\.column) == [column] && entry.after.map(\.value) == [value])
 
       // Undo gives the previous value back; redo (reverting the undo), this one.
       let undo = try database.write(nil) { try $0.history.undo() }

@@ -49,7 +49,8 @@ import Testing
     #expect(try database.rowCount("history_change_sets") == before + 1)
     let latest = try database.rows(
       """
-      SELECT s.actor, s.note, e.table_name FROM history_entries e
+      SELECT s.actor, s.note, CASE e.table_id WHEN 1 THEN 'fruits' WHEN 4 THEN 'alibis'
+        WHEN 6 THEN 'suspicion_levels' END FROM history_changes e
       JOIN history_change_sets s ON s.id = e.change_set_id
       WHERE s.id = (SELECT max(id) FROM history_change_sets) ORDER BY e.id
       """)
@@ -133,7 +134,7 @@ import Testing
   @Test func aFailedBodyLeavesNoRowAndNoChangeSet() throws {
     let database = try seededDatabase()
     let tables = [
-      "animals", "fruits", "alibis", "suspicion_levels", "history_change_sets", "history_entries",
+      "animals", "fruits", "alibis", "suspicion_levels", "history_change_sets", "history_changes",
       "history_context", "search_queue",
     ]
     let before = try tables.map { try database.rowCount($0) }

@@ -123,3 +123,28 @@ struct AsOfCommandTests {
     return Int64(try #require(sets.first?["id"] as? Int))
   }
 }
+
+/// `show id:N --as-of` rebuilds only that suspect (docs/history.md "As of"): the same answer
+/// as the whole case rebuilt, from that suspect's own rows alone.
+extension AsOfCommandTests {
+  @Test func showByIDRebuildsOnlyThatSuspectAndAnswersTheSame() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("suspect", "crow", "0.9")
+    cli.succeed("alibi", "crow", "In the nest.")
+    let then = try latestChangeSet(cli)
+    let shownThen = cli.succeed("show", "crow", "--json")
+    cli.succeed("favorite", "remove", "crow", "Golden Nectar Plum")
+    cli.succeed("animal", "remove", "crow")
+    #expect(cli.succeed("show", "id:4", "--as-of", "\(then)", "--json") == shownThen)
+
+    // What the rebuilt case holds: the crow, its favourites and interview, the fruits they name.
+    let database = try CaseDatabase(path: cli.databasePath, access: .readOnly)
+    let rebuilt = try database.read { try $0.history.rebuiltCase(asOf: then, suspect: 4) }
+    let counts = try ["animals", "favorite_fruits", "suspicion_levels", "alibis", "fruits"].map {
+      try rebuilt.connection.scalar("SELECT count(*) FROM \($0)")?.integerValue
+    }
+    #expect(counts == [1, 3, 1, 1, 3])
+    #expect(
+      try rebuilt.connection.scalar("SELECT group_concat(id) FROM animals")?.textValue == "4")
+  }
+}

@@ -317,8 +317,8 @@ struct ChangesCommandTests {
     // Removing the snail took its words out of the search index, which every write keeps current.
     try expectRefusedWhole(
       raw, office: office, laptop: laptop, base: base,
-      tables: "history_change_sets, history_entries, history_seals, history_values,"
-        + " search_index_content, search_index_data, search_index_docsize, search_index_idx")
+      tables: "history_change_sets, history_changes, history_seals, search_index_content,"
+        + " search_index_data, search_index_docsize, search_index_idx")
 
     // sqldiff limited to a case table makes a changeset that applies.
     try shell(
@@ -357,7 +357,7 @@ struct ChangesCommandTests {
   /// Applies nothing, names the foreign tables, and leaves the office's file as it was.
   private func expectRefusedWhole(
     _ raw: String, office: CLITestCase, laptop: CLITestCase, base: String,
-    tables: String = "history_change_sets, history_entries, history_values"
+    tables: String = "history_change_sets, history_changes"
   ) throws {
     let file = try wrap(raw, laptop: laptop, base: base)
     let before = try shell("/usr/bin/sqlite3", [office.databasePath, ".dump"], in: office)

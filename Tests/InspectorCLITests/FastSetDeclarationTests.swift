@@ -51,8 +51,8 @@ import Testing
     }
     // ModelBasedTests, HostileInputTests, CrashSafetyTests, ConcurrencyTests, ScriptTests,
     // HardRankingCaseTests, CompletionScriptTests, ClosedPipeTests, the seven file-operation
-    // suites and one test: the list README "Set-up" gives.
-    #expect(slow == 16)
+    // suites, BenchToolTests, HistoryUpgradeTests and one test: the list README "Set-up" gives.
+    #expect(slow == 18)
   }
 
   @Test func theAttributeReaderFindsNestedParentheses() {

@@ -76,8 +76,7 @@ struct HistoryPruneCommandTests {
       """
       DROP TRIGGER history_suspicion_levels_after_insert;
       INSERT INTO suspicion_levels (animal_id, level) VALUES (4, 0.5);
-      UPDATE history_values SET after_value = 'Kathy'
-        WHERE column_name = 'name' AND after_value = 'Catie';
+      UPDATE history_changes SET v1 = 'Kathy' WHERE table_id = 2 AND v1 = 'Catie';
       """)
     let outcome = cli.run("check", "--format", "csv")
     #expect(outcome.status == 65)

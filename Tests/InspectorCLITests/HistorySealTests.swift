@@ -31,12 +31,12 @@ struct HistorySealTests {
     "sql --write may not rewrite the history",
     arguments: [
       ("UPDATE history_change_sets SET actor='bob'", "history_change_sets"),
-      ("DELETE FROM history_entries WHERE change_set_id = 2", "history_entries"),
-      ("UPDATE history_values SET after_value = 'x'", "history_values"),
+      ("DELETE FROM history_changes WHERE change_set_id = 2", "history_changes"),
+      ("UPDATE history_changes SET v1 = 'x'", "history_changes"),
       ("DELETE FROM history_seals", "history_seals"),
-      ("DROP TABLE history_values", "history_values"),
+      ("DROP TABLE history_changes", "history_changes"),
       ("ALTER TABLE history_change_sets ADD COLUMN forged TEXT", "history_change_sets"),
-      ("DROP INDEX history_entries_row", "history_entries"),
+      ("DROP INDEX history_changes_row", "history_changes"),
       ("DROP TRIGGER history_alibis_after_insert", "alibis"),
       (
         "INSERT INTO history_change_sets (at, actor) VALUES ('2024-01-01T00:00:00.000Z', 'x')",
@@ -44,14 +44,14 @@ struct HistorySealTests {
       ),
       ("INSERT INTO history_context (only, change_set_id) VALUES (1, 1)", "history_context"),
       (
-        "CREATE TRIGGER mute BEFORE INSERT ON history_entries BEGIN SELECT RAISE(IGNORE); END",
-        "history_entries"
+        "CREATE TRIGGER mute BEFORE INSERT ON history_changes BEGIN SELECT RAISE(IGNORE); END",
+        "history_changes"
       ),
       // A trigger of the script's own may not do it either.
       (
-        "CREATE TRIGGER wipe AFTER INSERT ON fruits BEGIN DELETE FROM history_values; END;"
+        "CREATE TRIGGER wipe AFTER INSERT ON fruits BEGIN DELETE FROM history_changes; END;"
           + " INSERT INTO fruits (name, color) VALUES ('Durian', 'green')",
-        "history_values"
+        "history_changes"
       ),
     ])
   func sqlWriteMayNotRewriteTheHistory(script: String, table: String) throws {
@@ -119,8 +119,7 @@ struct HistorySealTests {
     let cli = try sealedCase()
     try RestoreSafetyTests.shell(
       cli.databasePath,
-      "UPDATE history_values SET after_value = 'In the barn.'"
-        + " WHERE after_value = 'In the nest.';", in: cli)
+      "UPDATE history_changes SET v1 = 'In the barn.' WHERE v1 = 'In the nest.';", in: cli)
     let verify = try jsonObject(cli.run("history", "--verify", "--format", "ndjson").standardOutput)
     #expect(verify["fault_change_set"] as? Int == 3)
     #expect(cli.run("check").standardOutput.contains("history            "))

@@ -124,20 +124,24 @@ extension UndoCommandTests {
       try sqlite3(cli, "SELECT * FROM favorite_fruits WHERE animal_id = 3 ORDER BY fruit_id")
         == "3|12|2\n3|15|1")
 
+    // A key change is a delete of the old key and an insert of the new one; the insert lands
+    // on a key the history holds, so it reads as the replacement of the favourite there.
     let changes = try latestChanges(cli)
     try #require(changes.count == 2)
     #expect(changes[0]["operation"] as? String == "delete")
-    #expect(changes[0]["key"] as? [String: Int] == ["animal_id": 3, "fruit_id": 12])
+    #expect(changes[0]["key"] as? [String: Int] == ["animal_id": 3, "fruit_id": 6])
     #expect(
-      changes[0]["before"] as? [String: Int] == ["animal_id": 3, "fruit_id": 12, "position": 0])
+      changes[0]["before"] as? [String: Int] == ["animal_id": 3, "fruit_id": 6, "position": 2])
     #expect(changes[1]["operation"] as? String == "update")
-    #expect(changes[1]["before"] as? [String: Int] == ["fruit_id": 6])
-    #expect(changes[1]["after"] as? [String: Int] == ["fruit_id": 12])
+    #expect(changes[1]["key"] as? [String: Int] == ["animal_id": 3, "fruit_id": 12])
+    #expect(changes[1]["before"] as? [String: Int] == ["position": 0])
+    #expect(changes[1]["after"] as? [String: Int] == ["position": 2])
     cli.succeed("check")
 
     cli.succeed("undo")
     #expect(try recordedRows(cli) == before)
-    // The undo moved the row back and inserted the removed one: an insert, not a replacement.
+    // The undo set the replaced favourite back and inserted the moved one at its old key: an
+    // insert, not a replacement.
     let undone = try latestChanges(cli)
     #expect(undone.map { $0["operation"] as? String } == ["update", "insert"])
     cli.succeed("check")

@@ -6,11 +6,12 @@ extension CaseHistory {
   /// row r".
   ///
   /// The row is `table`'s row with `key`, matched as the history files it (same table, same
-  /// key as recorded; a row whose key another client changed is a new row from then on). Its
-  /// changes are read in recording order, and a change *sets* a column when:
-  /// - it is an insert, or an update that moved the row onto this key from another one: every
-  ///   recorded column (the whole row arrived);
-  /// - it is an update: each column whose value it changed (the history records only those);
+  /// key as recorded; a key change is a delete of the old key and an insert of the new one).
+  /// Its changes are read in recording order, and a change *sets* a column when:
+  /// - it is an insert of a row the history did not hold: every recorded column (the whole
+  ///   row arrived);
+  /// - it is an update, or an insert over a row the history holds (another client's REPLACE):
+  ///   each column whose value differs from the row's previous change;
   /// - it is a delete: every recorded column (the row, and with it every value, went away).
   ///
   /// A column no change set is absent from the result, as is every column of a row the
@@ -18,9 +19,8 @@ extension CaseHistory {
   /// the value set then is still the live value is not this function's concern: compare
   /// ``recordedRow(_:key:before:)`` with the live row for that.
   ///
-  /// Reads the row's entries through the index on the suspect, fruit or incident the row is
-  /// filed under (`history_entries_animal`, `_fruit`, `_incident`), then one look-up of
-  /// `history_change_sets` per distinct change set found; writes nothing.
+  /// Reads the row's changes through the index of each row's changes (`history_changes_row`),
+  /// then one look-up of `history_change_sets` per distinct change set found; writes nothing.
   ///
   /// - Parameters:
   ///   - table: A recorded table (``RecordedTable/all``).
@@ -32,22 +32,15 @@ extension CaseHistory {
   func lastSetters(of table: RecordedTable, key: [String: SQLiteValue]) throws -> [String:
     ChangeSet]
   {
-    guard let keyText = table.keyText(key), let owner = key[table.owner.keyColumn] else {
-      return [:]
-    }
+    let values = table.key.map { key[$0] ?? .null }
+    guard values.allSatisfy({ $0.integerValue != nil }) else { return [:] }
     var setBy: [String: Int64] = [:]
-    try Self.forEachRecordedEntry(
-      database.connection,
-      where: "e.\(table.owner.entryColumn) = ? AND e.table_name = ? AND e.row_key = ?",
-      [owner, table.name, keyText]
-    ) { entry in
-      let moved =
-        entry.operation == .update
-        && entry.before.contains {
-          table.key.contains($0.column) && $0.value != entry.key[$0.column]
-        }
-      let columns =
-        entry.operation == .update && !moved ? entry.after.map(\.column) : table.columns
+    try Self.forEachStoredChange(
+      database.connection, where: "table_id = ? AND key1 = ? AND key2 IS ?",
+      [Int64(table.historyID), values[0], values.count > 1 ? values[1] : .null]
+    ) { change in
+      let entry = try recordedEntry(change)
+      let columns = entry.operation == .update ? entry.after.map(\.column) : table.columns
       for column in columns { setBy[column] = entry.changeSet }
     }
     var sets: [Int64: ChangeSet] = [:]

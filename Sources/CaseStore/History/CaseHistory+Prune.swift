@@ -14,7 +14,8 @@ extension CaseHistory {
   /// Drops the history before a time (docs/history.md "Pruning") inside the caller's write
   /// unit of work: the change sets recorded before it are replaced by one baseline change set
   /// (the newest pruned one's id and time, note `history before TIME`) of inserts of the rows
-  /// alive then, so undo of later change sets, `--as-of` from then on and `check` stay right.
+  /// alive then (each row's latest change up to then, kept with its id), so undo of later
+  /// change sets, `--as-of` from then on and `check` stay right.
   /// The prune itself is recorded as a change set with no changes (the unit's actor, its note
   /// or `history prune before TIME: N change set(s)`). What it keeps (the baseline and every
   /// later change set) is sealed anew, so the chain verifies after it; a chain that does not
@@ -43,18 +44,32 @@ extension CaseHistory {
     if let fault = try HistoryChain.verify(connection).fault {
       throw CaseError.historyDisagrees(fault.message + " (inspector history --verify)")
     }
-    let rows = try Self.replay(connection, upTo: last)
+    // The baseline: each row's latest change up to `last`, unless it is a delete, becomes an
+    // insert of change set `last`; every other change up to it goes. The kept changes keep
+    // their ids, so ids still ascend with change sets.
+    let bound = try Self.lastChange(connection, upTo: last)
+    try connection.execute(
+      """
+      DELETE FROM history_changes
+      WHERE id <= ?1 AND (operation = 0 OR id <> (SELECT max(p.id) FROM history_changes AS p
+        WHERE p.table_id = history_changes.table_id AND p.key1 = history_changes.key1
+          AND p.key2 IS history_changes.key2 AND p.id <= ?1))
+      """, [bound])
+    try connection.execute(
+      "UPDATE history_changes SET change_set_id = ?, operation = 1 WHERE id <= ?",
+      [last, bound])
+    let hasRows =
+      try connection.scalar(
+        "SELECT 1 FROM history_changes WHERE change_set_id = ? LIMIT 1", [last]) != nil
     try connection.execute("DELETE FROM history_change_sets WHERE id <= ?", [last])
     // The baseline and every later change set are sealed anew before the unit commits.
     try HistoryChain.removeSeals(connection)
-    let hasRows = rows.values.contains { !$0.isEmpty }
     if hasRows {
       try connection.execute(
         """
         INSERT INTO history_change_sets (id, at, actor, note, grouping)
         VALUES (?, ?, NULL, ?, 'transaction')
         """, [last, at, "history before \(utc)"])
-      try insertBaseline(rows, changeSet: last)
     }
     // The unit's own change set carries its attribution (``CaseDatabase/write(_:_:)``).
     let attribution = try connection.prepare(
@@ -72,36 +87,5 @@ extension CaseHistory {
       """, [actor, note])
     return Prune(
       pruned: count, baseline: hasRows ? last : nil, changeSet: connection.lastInsertRowID)
-  }
-
-  /// Records `rows` as inserts of change set `id`, as the migration's snapshot does.
-  private func insertBaseline(_ rows: ReplayedRows, changeSet id: Int64) throws {
-    let connection = database.connection
-    let entry = try connection.prepare(
-      """
-      INSERT INTO history_entries
-        (change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)
-      VALUES (?, ?, ?, 'insert', ?, ?, ?)
-      """)
-    let value = try connection.prepare(
-      """
-      INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)
-      VALUES (?, ?, ?, NULL, ?)
-      """)
-    for table in RecordedTable.all {
-      // In key order, as the migration's snapshot lists rows (by number, not by text).
-      let ordered = (rows[table.name] ?? [:]).sorted { left, right in
-        let (a, b) = (left.value, right.value)
-        return table.key.map { a[$0]?.integerValue ?? 0 }
-          .lexicographicallyPrecedes(table.key.map { b[$0]?.integerValue ?? 0 })
-      }
-      for (key, values) in ordered {
-        try entry.run([id, table.name, key] + table.ownerValues(values))
-        let entryID = connection.lastInsertRowID
-        for (ordinal, column) in table.columns.enumerated() {
-          try value.run([entryID, ordinal, column, values[column] ?? .null])
-        }
-      }
-    }
   }
 }

@@ -78,37 +78,33 @@ extension CaseHistory {
 
   /// One recorded change as undo and as-of views read it.
   struct RecordedEntry {
-    /// The entry's id (`history_entries.id`).
+    /// The change's id (`history_changes.id`).
     let id: Int64
     /// The change set it belongs to.
     let changeSet: Int64
     let table: RecordedTable
     /// The key columns and values (after the change; before it for a delete).
     let key: [String: SQLiteValue]
+    /// Insert, update or delete, as people read it: an insert over a row the history holds
+    /// (another client's REPLACE) is an update of that row.
     let operation: Operation
-    /// The recorded columns' before values, in column order.
+    /// The before values in column order: every recorded column of a delete (NULL for an
+    /// insert), the changed ones of an update.
     let before: [(column: String, value: SQLiteValue)]
-    /// The recorded columns' after values, in column order.
+    /// The after values in column order: every recorded column of an insert (NULL for a
+    /// delete), the changed ones of an update.
     let after: [(column: String, value: SQLiteValue)]
   }
 
   /// The ids of the change sets after `id` (other than `excluded`) that changed a row that
-  /// change set `id` changed, ascending. Rows are matched by table and key, through the
-  /// indexes on the suspect, fruit and incident each entry names.
+  /// change set `id` changed, ascending. Rows are matched by table and key, through the index
+  /// of each row's changes (`history_changes_row`); a key change is a delete of the old key
+  /// and an insert of the new one, so it touches both.
   func laterChangeSets(touchingRowsOf id: Int64, excluding excluded: Int64?) throws -> [Int64] {
     let rows = try database.connection.prepare(
       """
-      SELECT l.change_set_id FROM history_entries e JOIN history_entries l
-        ON l.animal_id = e.animal_id AND l.table_name = e.table_name AND l.row_key = e.row_key
-      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
-      UNION
-      SELECT l.change_set_id FROM history_entries e JOIN history_entries l
-        ON l.fruit_id = e.fruit_id AND l.table_name = e.table_name AND l.row_key = e.row_key
-      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
-      UNION
-      SELECT l.change_set_id FROM history_entries e JOIN history_entries l
-        ON l.incident_id = e.incident_id AND l.table_name = e.table_name
-          AND l.row_key = e.row_key
+      SELECT DISTINCT l.change_set_id FROM history_changes AS e JOIN history_changes AS l
+        ON l.table_id = e.table_id AND l.key1 = e.key1 AND l.key2 IS e.key2
       WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
       ORDER BY 1
       """)
@@ -120,85 +116,76 @@ extension CaseHistory {
 
   /// The changes of one change set, in the order they were recorded.
   ///
-  /// - Throws: ``CaseError/historyDisagrees(_:)`` for an entry of a table, column, key or
-  ///   operation the history does not record (a history changed by hand).
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a change of a table or operation the
+  ///   history does not record (a history changed by hand).
   func recordedEntries(of changeSet: Int64) throws -> [RecordedEntry] {
     var entries: [RecordedEntry] = []
-    try Self.forEachRecordedEntry(database.connection, where: "e.change_set_id = ?", [changeSet]) {
-      entries.append($0)
+    try Self.forEachStoredChange(database.connection, where: "change_set_id = ?", [changeSet]) {
+      entries.append(try recordedEntry($0))
     }
     return entries
   }
 
-  /// Hands `body` each recorded change whose entry matches `condition` (over
-  /// `history_entries e`), one at a time, in change set order and, within a change set, in
-  /// the order they were recorded: a prune's baseline keeps the id of the change sets it
-  /// replaces but its entries are newer than the change sets after it.
+  /// Hands `body` each stored change that `condition` (over `history_changes`) selects, in
+  /// the order the changes apply.
   ///
-  /// - Throws: ``CaseError/historyDisagrees(_:)`` for an entry of a table, column, key or
-  ///   operation the history does not record (a history changed by hand); `SQLiteError`.
-  static func forEachRecordedEntry(
+  /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`; what `body` throws.
+  static func forEachStoredChange(
     _ connection: Connection, where condition: String, _ arguments: [any SQLiteBindable],
-    _ body: (RecordedEntry) throws -> Void
+    _ body: (StoredChange) throws -> Void
   ) throws {
-    let rows = try connection.cachedStatement(
-      """
-      SELECT e.id, e.change_set_id, e.table_name, e.row_key, e.operation, v.column_name,
-        v.before_value, v.after_value
-      FROM history_entries e LEFT JOIN history_values v ON v.entry_id = e.id
-      WHERE \(condition) ORDER BY e.change_set_id, e.id, v.ordinal
-      """)
+    let rows = try connection.prepare(
+      "SELECT \(StoredChange.columns()) FROM history_changes WHERE \(condition) ORDER BY id")
     try rows.bind(arguments)
-    var entryID: Int64?
-    var pending:
-      (
-        id: Int64, changeSet: Int64, table: RecordedTable, key: [String: SQLiteValue],
-        operation: Operation
-      )?
-    var before: [(column: String, value: SQLiteValue)] = []
-    var after: [(column: String, value: SQLiteValue)] = []
-    func flush() throws {
-      if let pending {
-        try body(
-          RecordedEntry(
-            id: pending.id, changeSet: pending.changeSet, table: pending.table, key: pending.key,
-            operation: pending.operation, before: before, after: after))
-      }
-      before = []
-      after = []
+    while let row = try rows.nextRow() { try body(try StoredChange(row)) }
+  }
+
+  /// `change` as undo reads it: its before values from the row's previous change (one seek).
+  func recordedEntry(_ change: StoredChange) throws -> RecordedEntry {
+    recordedEntry(change, previous: try previousChange(of: change))
+  }
+
+  /// `change` as undo reads it, given the row's previous change (``previousChange(of:)``).
+  func recordedEntry(_ change: StoredChange, previous previousChange: StoredChange?)
+    -> RecordedEntry
+  {
+    let table = change.table
+    let previous = previousChange?.row
+    let after = change.row
+    func listed(_ row: [String: SQLiteValue]?) -> [(column: String, value: SQLiteValue)] {
+      table.columns.map { ($0, row?[$0] ?? change.keyValues[$0] ?? .null) }
     }
-    while let row = try rows.nextRow() {
-      let id = try row.int64("id")
-      if id != entryID {
-        try flush()
-        entryID = id
-        let tableName = try row.text("table_name")
-        guard let table = RecordedTable.named(tableName),
-          let operation = Operation(rawValue: try row.text("operation"))
-        else { throw CaseError.historyDisagrees("history entry \(id) names table \(tableName)") }
-        var key: [String: SQLiteValue] = [:]
-        for (column, value) in Self.key(try row.text("row_key")) {
-          guard case .integer(let number) = value else { continue }
-          key[column] = .integer(number)
-        }
-        guard table.key.allSatisfy({ key[$0] != nil }) else {
-          throw CaseError.historyDisagrees("history entry \(id) has no key of \(tableName)")
-        }
-        pending = (id, try row.int64("change_set_id"), table, key, operation)
-      }
-      guard let column = try row.optionalText("column_name") else { continue }
-      guard pending?.table.columns.contains(column) == true else {
-        throw CaseError.historyDisagrees("history entry \(id) names column \(column)")
-      }
-      before.append((column, try row.value("before_value")))
-      after.append((column, try row.value("after_value")))
+    func nulls() -> [(column: String, value: SQLiteValue)] {
+      table.columns.map { ($0, .null) }
     }
-    try flush()
+    let operation: Operation
+    var before: [(column: String, value: SQLiteValue)]
+    var afterValues: [(column: String, value: SQLiteValue)]
+    switch change.kind {
+    case .delete:
+      operation = .delete
+      before = listed(previous)
+      afterValues = nulls()
+    case .insert where previous == nil:
+      operation = .insert
+      before = nulls()
+      afterValues = listed(after)
+    case .insert, .update:
+      operation = .update
+      let changed = table.columns.filter { column in
+        previous.map { ($0[column] ?? .null) != (after?[column] ?? .null) } ?? true
+      }
+      before = changed.map { ($0, previous?[$0] ?? .null) }
+      afterValues = changed.map { ($0, after?[$0] ?? .null) }
+    }
+    return RecordedEntry(
+      id: change.id, changeSet: change.changeSet, table: table, key: change.keyValues,
+      operation: operation, before: before, after: afterValues)
   }
 
   // MARK: - Reverting
 
-  /// Reverts one change against the live rows.
+  /// Reverts one change against the live rows, with statements from the connection's cache.
   private func revert(_ entry: RecordedEntry) throws {
     let connection = database.connection
     let table = entry.table
@@ -206,23 +193,22 @@ extension CaseHistory {
     let place = "\(table.name) \(table.keyText(entry.key) ?? "")"
     switch entry.operation {
     case .insert:
-      try connection.execute(
-        "DELETE FROM \"\(table.name)\" WHERE \(table.keyCondition)", keyValues)
+      try database.statement("DELETE FROM \"\(table.name)\" WHERE \(table.keyCondition)")
+        .run(keyValues)
       guard connection.changes == 1 else {
         throw CaseError.historyDisagrees("\(place) to remove is not there")
       }
     case .delete:
       let columns = entry.before.map { "\"\($0.column)\"" }.joined(separator: ", ")
       let marks = Array(repeating: "?", count: entry.before.count).joined(separator: ", ")
-      try connection.execute(
-        "INSERT INTO \"\(table.name)\" (\(columns)) VALUES (\(marks))",
-        entry.before.map(\.value))
+      try database.statement("INSERT INTO \"\(table.name)\" (\(columns)) VALUES (\(marks))")
+        .run(entry.before.map(\.value))
     case .update:
       guard !entry.before.isEmpty else { return }
       let assignments = entry.before.map { "\"\($0.column)\" = ?" }.joined(separator: ", ")
-      try connection.execute(
-        "UPDATE \"\(table.name)\" SET \(assignments) WHERE \(table.keyCondition)",
-        entry.before.map(\.value) + keyValues)
+      try database.statement(
+        "UPDATE \"\(table.name)\" SET \(assignments) WHERE \(table.keyCondition)"
+      ).run(entry.before.map(\.value) + keyValues)
       guard connection.changes == 1 else {
         throw CaseError.historyDisagrees("\(place) to restore is not there")
       }

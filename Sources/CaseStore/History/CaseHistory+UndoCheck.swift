@@ -28,15 +28,27 @@ extension CaseHistory {
     }
     for entry in entries { try check(entry.table, entry.key) }
     // Removing a suspect removes its favourites and interview by the schema's cascade.
+    // The suspects' rows are read a few hundred suspects at a time, not one by one.
     let children = RecordedTable.all.filter { $0.name != "animals" && $0.key.first == "animal_id" }
+    var animals: [SQLiteValue] = []
     for entry in entries where entry.table.name == "animals" && entry.operation == .insert {
       guard let animal = entry.key["id"], try liveRow(entry.table, key: entry.key) != nil
       else { continue }
+      animals.append(animal)
+    }
+    var start = 0
+    while start < animals.count {
+      let batch = Array(animals[start..<min(start + Self.batchSize, animals.count)])
+      start += batch.count
       for child in children {
-        for key in try keys(of: child, animal: animal) { try check(child, key) }
+        for key in try keys(of: child, animals: batch) { try check(child, key) }
       }
     }
   }
+
+  /// How many suspects one look-up of their rows names (bound parameters, below SQLite's
+  /// limit).
+  static let batchSize = 500
 
   /// Refuses an undo of change set `target`, after its reverts and before its commit, when
   /// it leaves a row naming a fruit or suspect that is not there: a restored row whose parent
@@ -66,7 +78,10 @@ extension CaseHistory {
         continue
       }
       guard let id = entry.key["id"] else { continue }
-      for reference in RecordedTable.references where reference.parent == table.name {
+      // A removed suspect's rows went with it by the cascade: only the references that do not
+      // cascade (to fruits) can be left naming a parent that is gone.
+      for reference in RecordedTable.references
+      where reference.parent == table.name && !reference.cascades {
         guard let child = RecordedTable.named(reference.child) else { continue }
         let columns = child.key.map { "\"\($0)\"" }.joined(separator: ", ")
         let rows = try database.statement(
@@ -91,51 +106,27 @@ extension CaseHistory {
   // MARK: - Helpers
 
   /// The row of `table` with `key` as the history says it stands after every recorded change
-  /// (only those before entry `bound`, when given), or `nil` when the history says there is
-  /// none. A row whose key another client changed is followed back to its old key.
+  /// (only those of change sets before `bound.changeSet` and those of that change set before
+  /// change `bound.entry`, when given), or `nil` when the history says
+  /// there is none: the row's latest change (one seek of `history_changes_row`).
   ///
-  /// - Throws: ``CaseError/historyDisagrees(_:)`` for an update of a row the history never
-  ///   added; `SQLiteError`.
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
+  ///   `SQLiteError`.
   func recordedRow(
     _ table: RecordedTable, key: [String: SQLiteValue],
     before bound: (changeSet: Int64, entry: Int64)? = nil
   ) throws -> [String: SQLiteValue]? {
-    guard let keyText = table.keyText(key), let owner = key[table.owner.keyColumn] else {
-      return nil
-    }
-    var condition =
-      "e.\(table.owner.entryColumn) = ? AND e.table_name = ? AND e.row_key = ?"
-    var arguments: [any SQLiteBindable] = [owner, table.name, keyText]
+    let values = table.key.map { key[$0] ?? .null }
+    guard values.allSatisfy({ $0.integerValue != nil }) else { return nil }
+    var limit: Int64?
     if let bound {
-      condition += " AND (e.change_set_id < ? OR (e.change_set_id = ? AND e.id < ?))"
-      arguments += [bound.changeSet, bound.changeSet, bound.entry]
+      // Ids ascend with change sets: the changes of change sets before `bound.changeSet` are
+      // those up to the last change of the change set before it.
+      let before = try Self.lastChange(database.connection, upTo: bound.changeSet - 1)
+      let through = try Self.lastChange(database.connection, upTo: bound.changeSet)
+      limit = max(before &+ 1, min(bound.entry, through &+ 1))
     }
-    var state: [String: SQLiteValue]?
-    try Self.forEachRecordedEntry(database.connection, where: condition, arguments) { entry in
-      switch entry.operation {
-      case .insert:
-        state = Dictionary(entry.after.map { ($0.column, $0.value) }, uniquingKeysWith: { $1 })
-      case .delete:
-        state = nil
-      case .update:
-        if state == nil {
-          var oldKey = entry.key
-          for (column, value) in entry.before where table.key.contains(column) {
-            oldKey[column] = value
-          }
-          if oldKey != entry.key {
-            state = try recordedRow(table, key: oldKey, before: (entry.changeSet, entry.id))
-          }
-        }
-        guard var values = state else {
-          throw CaseError.historyDisagrees(
-            "history entry \(entry.id) changes \(table.name) \(keyText), which it never added")
-        }
-        for (column, value) in entry.after { values[column] = value }
-        state = values
-      }
-    }
-    return state
+    return try Self.latestChange(database.connection, table, key: values, before: limit)?.row
   }
 
   /// The recorded columns of the live row of `table` with `key`, or `nil` when there is none.
@@ -152,28 +143,27 @@ extension CaseHistory {
     return values
   }
 
-  /// The keys of the rows of `table` that belong to suspect `animal`: those there now and
-  /// those the history names.
-  private func keys(of table: RecordedTable, animal: SQLiteValue) throws -> [[String:
+  /// The keys of the rows of `table` that belong to the suspects `animals` (at most
+  /// ``batchSize``): those there now and those the history names, each once.
+  private func keys(of table: RecordedTable, animals: [SQLiteValue]) throws -> [[String:
     SQLiteValue]]
   {
+    let marks = Array(repeating: "?", count: animals.count).joined(separator: ", ")
+    let second = table.key.count > 1 ? "\"\(table.key[1])\"" : "NULL"
+    let rows = try database.statement(
+      """
+      SELECT animal_id AS key1, \(second) AS key2 FROM "\(table.name)"
+      WHERE animal_id IN (\(marks))
+      UNION
+      SELECT key1, key2 FROM history_changes
+      WHERE table_id = \(table.historyID) AND key1 IN (\(marks))
+      """)
+    try rows.bind(animals + animals)
     var keys: [[String: SQLiteValue]] = []
-    let columns = table.key.map { "\"\($0)\"" }.joined(separator: ", ")
-    let live = try database.statement(
-      "SELECT \(columns) FROM \"\(table.name)\" WHERE animal_id = ?")
-    try live.bind([animal])
-    while let row = try live.nextRow() {
+    while let row = try rows.nextRow() {
       var key: [String: SQLiteValue] = [:]
-      for column in table.key { key[column] = try row.value(column) }
-      keys.append(key)
-    }
-    let recorded = try database.statement(
-      "SELECT DISTINCT row_key FROM history_entries WHERE animal_id = ? AND table_name = ?")
-    try recorded.bind([animal, table.name])
-    while let row = try recorded.nextRow() {
-      var key: [String: SQLiteValue] = [:]
-      for (column, value) in Self.key(try row.text("row_key")) {
-        if case .integer(let number) = value { key[column] = .integer(number) }
+      for (index, column) in table.key.enumerated() {
+        key[column] = try row.value("key\(index + 1)")
       }
       keys.append(key)
     }

@@ -34,7 +34,7 @@ extension CaseHistory {
   ) throws {
     let rows = try database.connection.prepare(
       """
-      SELECT c.id, EXISTS (SELECT 1 FROM history_entries e WHERE e.change_set_id = c.id)
+      SELECT c.id, EXISTS (SELECT 1 FROM history_changes e WHERE e.change_set_id = c.id)
           AS holds_changes,
         r.kind, r.reverted_change_set_id
       FROM history_change_sets c LEFT JOIN history_reverts r ON r.change_set_id = c.id
@@ -94,39 +94,31 @@ extension CaseHistory {
 
   /// The rows that change set `changeSet` changed and a later change set (other than
   /// `excluded`) changed too, each once: its table and key. Rows are matched by table and key,
-  /// through the indexes on the suspect, fruit and incident each entry names.
+  /// through the index of each row's changes (`history_changes_row`).
   ///
-  /// - Throws: ``CaseError/historyDisagrees(_:)`` for an entry of a table or key the history
-  ///   does not record; `SQLiteError`.
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a change of a table the history does
+  ///   not record; `SQLiteError`.
   func rowsChangedLater(
     than changeSet: Int64, excluding excluded: Int64?
   ) throws -> [(table: RecordedTable, key: [String: SQLiteValue])] {
     let rows = try database.connection.prepare(
       """
-      SELECT e.table_name, e.row_key FROM history_entries e JOIN history_entries l
-        ON l.animal_id = e.animal_id AND l.table_name = e.table_name AND l.row_key = e.row_key
-      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
-      UNION
-      SELECT e.table_name, e.row_key FROM history_entries e JOIN history_entries l
-        ON l.fruit_id = e.fruit_id AND l.table_name = e.table_name AND l.row_key = e.row_key
-      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
-      UNION
-      SELECT e.table_name, e.row_key FROM history_entries e JOIN history_entries l
-        ON l.incident_id = e.incident_id AND l.table_name = e.table_name
-          AND l.row_key = e.row_key
-      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      SELECT DISTINCT e.table_id, e.key1, e.key2 FROM history_changes AS e
+      WHERE e.change_set_id = ?1 AND EXISTS (SELECT 1 FROM history_changes AS l
+        WHERE l.table_id = e.table_id AND l.key1 = e.key1 AND l.key2 IS e.key2
+          AND l.id > e.id AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2)
       """)
     try rows.bind([changeSet, excluded])
     var found: [(table: RecordedTable, key: [String: SQLiteValue])] = []
     while let row = try rows.nextRow() {
-      let name = try row.text("table_name")
-      let keyText = try row.text("row_key")
-      var key: [String: SQLiteValue] = [:]
-      for (column, value) in Self.key(keyText) {
-        if case .integer(let number) = value { key[column] = .integer(number) }
+      let number = try row.int64("table_id")
+      guard let table = RecordedTable.numbered(number) else {
+        throw CaseError.historyDisagrees("history names table \(number)")
       }
-      guard let table = RecordedTable.named(name), table.key.allSatisfy({ key[$0] != nil })
-      else { throw CaseError.historyDisagrees("history names \(name) \(keyText)") }
+      var key: [String: SQLiteValue] = [:]
+      for (index, column) in table.key.enumerated() {
+        key[column] = try row.value("key\(index + 1)")
+      }
       found.append((table, key))
     }
     return found
@@ -140,17 +132,18 @@ extension CaseHistory {
     touching table: RecordedTable, key: [String: SQLiteValue], after changeSet: Int64,
     excluding excluded: Int64?
   ) throws -> [Int64] {
-    guard let keyText = table.keyText(key), let owner = key[table.owner.keyColumn] else {
-      return []
-    }
-    let rows = try database.connection.prepare(
+    let values = table.key.map { key[$0] ?? .null }
+    let rows = try database.statement(
       """
-      SELECT DISTINCT change_set_id FROM history_entries
-      WHERE \(table.owner.entryColumn) = ? AND table_name = ? AND row_key = ?
-        AND change_set_id > ? AND change_set_id IS NOT ?
+      SELECT DISTINCT change_set_id FROM history_changes
+      WHERE table_id = ? AND key1 = ? AND key2 IS ? AND change_set_id > ?
+        AND change_set_id IS NOT ?
       ORDER BY 1
       """)
-    try rows.bind([owner, table.name, keyText, changeSet, excluded])
+    try rows.bind([
+      Int64(table.historyID), values.first ?? .null, values.count > 1 ? values[1] : .null,
+      changeSet, excluded,
+    ])
     var ids: [Int64] = []
     while let row = try rows.nextRow() { ids.append(try row.int64("change_set_id")) }
     return ids

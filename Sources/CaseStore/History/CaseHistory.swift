@@ -1,8 +1,8 @@
 import SQLiteKit
 
 /// The case history (docs/history.md): change sets, newest first, each with the changes it
-/// recorded, read from the `history_change_sets` and `history_entries` tables that the
-/// schema's triggers fill (`migrations/0007_history.sql`).
+/// recorded, read from the `history_change_sets` and `history_changes` tables that the
+/// schema's triggers fill (`migrations/0014_history_changes.sql`).
 public struct CaseHistory {
   // MARK: - Types
 
@@ -126,17 +126,19 @@ public struct CaseHistory {
   ) throws {
     var conditions: [String] = []
     var arguments: [any SQLiteBindable] = []
-    if let id = filter.animalID {
-      conditions.append("e.animal_id = ?")
-      arguments.append(id)
-    }
-    if let id = filter.fruitID {
-      conditions.append("e.fruit_id = ?")
-      arguments.append(id)
-    }
-    if let id = filter.incidentID {
-      conditions.append("e.incident_id = ?")
-      arguments.append(id)
+    for (entryColumn, id) in [
+      ("animal_id", filter.animalID), ("fruit_id", filter.fruitID),
+      ("incident_id", filter.incidentID),
+    ] {
+      guard let id else { continue }
+      let filed = RecordedTable.all.compactMap { table in
+        table.filedUnder.first { $0.entryColumn == entryColumn }.map { (table, $0.column) }
+      }
+      let options = filed.map { table, column in
+        Self.filedCondition(table, column: column)
+      }
+      conditions.append("(" + options.joined(separator: " OR ") + ")")
+      arguments += Array(repeating: id, count: filed.count)
     }
     if let since = filter.since {
       conditions.append("c.at >= ?")
@@ -145,58 +147,42 @@ public struct CaseHistory {
     let condition = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     let rows = try database.statement(
       """
-      SELECT c.id, c.at, c.actor, c.note, e.id AS entry_id, e.table_name, e.row_key,
-        e.operation, e.animal_id, e.incident_id,
-        CASE WHEN e.animal_id IS NOT NULL THEN coalesce(
-          (SELECT name FROM animals WHERE id = e.animal_id),
-          (SELECT coalesce(v.after_value, v.before_value)
-            FROM history_entries h JOIN history_values v ON v.entry_id = h.id
-            WHERE h.animal_id = e.animal_id AND h.table_name = 'animals'
-              AND v.column_name = 'name'
-            ORDER BY h.id DESC LIMIT 1)) END AS suspect_name,
-        CASE WHEN e.fruit_id IS NOT NULL THEN coalesce(
-          (SELECT name FROM fruits WHERE id = e.fruit_id),
-          (SELECT coalesce(v.after_value, v.before_value)
-            FROM history_entries h JOIN history_values v ON v.entry_id = h.id
-            WHERE h.fruit_id = e.fruit_id AND h.table_name = 'fruits'
-              AND v.column_name = 'name'
-            ORDER BY h.id DESC LIMIT 1)) END AS fruit_name
-      FROM history_entries e JOIN history_change_sets c ON c.id = e.change_set_id
+      SELECT c.id AS set_id, c.at, c.actor, c.note, \(StoredChange.columns("h"))
+      FROM history_changes h JOIN history_change_sets c ON c.id = h.change_set_id
       \(condition)
-      ORDER BY e.change_set_id DESC, e.id
+      ORDER BY h.change_set_id DESC, h.id
       """)
     try rows.bind(arguments)
     let limit = filter.limit ?? .max
     var sets = 0
     var current: ChangeSet?
+    var listed = false
+    // The names of the suspects and fruits a page names, looked up once each.
+    var names: [String: String?] = [:]
     var page: [Change] = []
     page.reserveCapacity(max(size, 1))
     while let row = try rows.nextRow() {
-      let setID = try row.int64("id")
-      let starts = current?.id != setID
-      if starts {
+      let setID = try row.int64("set_id")
+      if current?.id != setID {
         sets += 1
         guard sets <= limit else { break }
         current = ChangeSet(
           id: setID, at: try row.text("at"), actor: try row.optionalText("actor"),
           note: try row.optionalText("note"))
+        listed = false
       }
-      guard let changeSet = current else { continue }
-      let operation = Operation(rawValue: try row.text("operation")) ?? .update
-      let (before, after) = try values(ofEntry: row.int64("entry_id"))
-      page.append(
-        Change(
-          changeSet: changeSet, startsChangeSet: starts, table: try row.text("table_name"),
-          key: Self.key(try row.text("row_key")), operation: operation,
-          before: operation == .insert ? nil : before,
-          after: operation == .delete ? nil : after,
-          suspectName: try row.optionalText("suspect_name"),
-          animalID: try row.optionalInt64("animal_id"),
-          fruitName: try row.optionalText("fruit_name"),
-          incidentID: try row.optionalInt64("incident_id")))
+      // A change set's first listed change starts it (a REPLACE that changed nothing is not
+      // listed).
+      guard let changeSet = current,
+        let change = try change(
+          try StoredChange(row), in: changeSet, starts: !listed, names: &names)
+      else { continue }
+      listed = true
+      page.append(change)
       if page.count >= size {
         try body(page)
         page.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
       }
     }
     if !page.isEmpty { try body(page) }
@@ -212,7 +198,10 @@ public struct CaseHistory {
     let trimmed = reference.trimmingSpaces()
     if trimmed.hasPrefix("id:"), let id = Int64(trimmed.dropFirst(3)), id > 0,
       try database.connection.scalar(
-        "SELECT 1 FROM history_entries WHERE animal_id = ? LIMIT 1", [id]) != nil
+        """
+        SELECT 1 FROM history_changes WHERE table_id IN (\(Self.suspectTables)) AND key1 = ?
+        LIMIT 1
+        """, [id]) != nil
     {
       return id
     }
@@ -252,38 +241,89 @@ public struct CaseHistory {
 }
 
 extension CaseHistory {
-  /// The recorded values of one entry, in the table's column order: before and after.
-  private func values(ofEntry id: Int64) throws -> (
-    before: [(column: String, value: AdHocValue)], after: [(column: String, value: AdHocValue)]
-  ) {
-    let rows = try database.statement(
-      """
-      SELECT column_name, before_value, after_value FROM history_values
-      WHERE entry_id = ? ORDER BY ordinal
-      """)
-    try rows.bind([id])
-    var before: [(column: String, value: AdHocValue)] = []
-    var after: [(column: String, value: AdHocValue)] = []
-    while let row = try rows.nextRow() {
-      let column = try row.text("column_name")
-      before.append((column, AdHocValue(try row.value("before_value"))))
-      after.append((column, AdHocValue(try row.value("after_value"))))
-    }
-    return (before, after)
+  /// The numbers of the tables whose rows belong to a suspect, whose first key column is the
+  /// suspect's id (`2, 3, 4, 5, 6`).
+  static var suspectTables: String {
+    RecordedTable.all.filter { $0.filedUnder.contains { $0.entryColumn == "animal_id" } }
+      .map { "\($0.historyID)" }.joined(separator: ", ")
   }
 
-  /// The key the schema's triggers wrote, `{"column":N,...}` (whole numbers only), as column
-  /// and value pairs; text in any other shape comes back whole under `key`.
-  static func key(_ text: String) -> [(column: String, value: AdHocValue)] {
-    guard text.hasPrefix("{"), text.hasSuffix("}") else { return [("key", .text(text))] }
-    var members: [(column: String, value: AdHocValue)] = []
-    for member in text.dropFirst().dropLast().split(separator: ",") {
-      let parts = member.split(separator: ":", maxSplits: 1)
-      guard parts.count == 2, parts[0].count >= 2, parts[0].hasPrefix("\""),
-        parts[0].hasSuffix("\""), let number = Int64(parts[1])
-      else { return [("key", .text(text))] }
-      members.append((String(parts[0].dropFirst().dropLast()), .integer(number)))
+  /// The SQL condition on change `h` of `history_changes` that files it under the value `?`
+  /// of `table`'s `column`: a key column as stored; another column as the row holds it after
+  /// the change, or, for a delete, before it (the previous change's value).
+  static func filedCondition(_ table: RecordedTable, column: String) -> String {
+    if let key = table.keySlot(of: column) {
+      return "(h.table_id = \(table.historyID) AND h.\(key) = ?)"
     }
-    return members
+    let slot = table.slot(of: column) ?? "NULL"
+    return """
+      (h.table_id = \(table.historyID) AND ? IS coalesce(h.\(slot), CASE WHEN h.operation = 0 THEN
+        (SELECT p.\(slot) FROM history_changes p WHERE p.table_id = h.table_id
+          AND p.key1 = h.key1 AND p.key2 IS h.key2 AND p.id < h.id ORDER BY p.id DESC LIMIT 1)
+        END))
+      """
+  }
+
+  /// `change` for people (``Change``), in change set `changeSet`: an insert over a row the
+  /// history holds is the update of that row (another client's REPLACE), and an update lists
+  /// the columns that differ from the row's previous change; `nil` for a REPLACE that changed
+  /// no recorded column.
+  private func change(
+    _ change: StoredChange, in changeSet: ChangeSet, starts: Bool,
+    names: inout [String: String?]
+  ) throws -> Change? {
+    func cachedName(of table: String, id: Int64) throws -> String? {
+      let key = "\(table) \(id)"
+      if let known = names[key] { return known }
+      let found = try name(of: table, id: id)
+      names[key] = .some(found)
+      return found
+    }
+    let previous = try previousChange(of: change)
+    let entry = recordedEntry(change, previous: previous)
+    if entry.operation == .update, entry.after.isEmpty { return nil }
+    let table = change.table
+    func adHoc(_ values: [(column: String, value: SQLiteValue)]) -> [(
+      column: String, value: AdHocValue
+    )] {
+      values.map { ($0.column, AdHocValue($0.value)) }
+    }
+    let values = entry.operation == .delete ? entry.before : entry.after
+    var row: [String: SQLiteValue] = entry.key
+    for (column, value) in values { row[column] = value }
+    if entry.operation == .update, let before = previous?.row {
+      for (column, value) in before where row[column] == nil { row[column] = value }
+    }
+    func filed(_ entryColumn: String) -> Int64? {
+      table.filedUnder.first { $0.entryColumn == entryColumn }.flatMap { row[$0.column] }?
+        .integerValue
+    }
+    let animalID = filed("animal_id")
+    let fruitID = filed("fruit_id")
+    return Change(
+      changeSet: changeSet, startsChangeSet: starts, table: table.name,
+      key: table.key.map { ($0, AdHocValue(entry.key[$0] ?? .null)) },
+      operation: entry.operation,
+      before: entry.operation == .insert ? nil : adHoc(entry.before),
+      after: entry.operation == .delete ? nil : adHoc(entry.after),
+      suspectName: try animalID.flatMap { try cachedName(of: "animals", id: $0) },
+      animalID: animalID,
+      fruitName: try fruitID.flatMap { try cachedName(of: "fruits", id: $0) },
+      incidentID: filed("incident_id"))
+  }
+
+  /// The name of suspect or fruit `id` (`table` is `animals` or `fruits`): as stored now, else
+  /// as last recorded.
+  private func name(of table: String, id: Int64) throws -> String? {
+    guard let recorded = RecordedTable.named(table), let slot = recorded.slot(of: "name")
+    else { return nil }
+    let name = try database.statement(
+      """
+      SELECT coalesce((SELECT name FROM \(table) WHERE id = ?1),
+        (SELECT \(slot) FROM history_changes WHERE table_id = ?2 AND key1 = ?1 AND key2 IS NULL
+          AND operation <> 0 ORDER BY id DESC LIMIT 1)) AS name
+      """)
+    try name.bind([id, Int64(recorded.historyID)])
+    return try name.nextRow()?.optionalText("name")
   }
 }

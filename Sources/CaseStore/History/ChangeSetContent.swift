@@ -23,9 +23,8 @@ extension ChangeSetContent {
   /// `history_reverts` per change set.
   ///
   /// The one place that knows how the history stores a change. Today a change is its
-  /// `history_entries` row (`table_name`, `row_key`, `operation`, `old_row_key`, `animal_id`,
-  /// `fruit_id`, `incident_id`) followed by each of its `history_values` rows in ordinal order
-  /// (`ordinal`, `column_name`, `before_value`, `after_value`).
+  /// `history_changes` row without its id and change set: `table_id`, `key1`, `key2`,
+  /// `operation`, `v1` ... `v6`.
   ///
   /// - Parameters:
   ///   - connection: The case file, in a transaction (a snapshot) of the caller's.
@@ -37,14 +36,12 @@ extension ChangeSetContent {
   ) throws {
     let rows = try connection.cachedStatement(
       """
-      SELECT c.id, c.at, c.actor, c.note, c.grouping,
-        e.id, e.table_name, e.row_key, e.operation, e.old_row_key, e.animal_id, e.fruit_id,
-        e.incident_id, v.ordinal, v.column_name, v.before_value, v.after_value
+      SELECT c.id, c.at, c.actor, c.note, c.grouping, h.id, h.table_id, h.key1, h.key2,
+        h.operation, h.v1, h.v2, h.v3, h.v4, h.v5, h.v6
       FROM history_change_sets c
-      LEFT JOIN history_entries e ON e.change_set_id = c.id
-      LEFT JOIN history_values v ON v.entry_id = e.id
+      LEFT JOIN history_changes h ON h.change_set_id = c.id
       WHERE c.id > ?
-      ORDER BY c.id, e.id, v.ordinal
+      ORDER BY c.id, h.id
       """)
     try rows.bind([after])
     let reverts = try connection.cachedStatement(
@@ -53,12 +50,8 @@ extension ChangeSetContent {
       WHERE change_set_id = ? ORDER BY reverted_change_set_id
       """)
     var changeSet: Int64?
-    var entry: Int64?
-    var change: [SQLiteValue] = []
-    /// Hands on the change being gathered, then what change set `id` reverted.
+    /// Hands on what change set `id` reverted.
     func finish(_ id: Int64?) throws {
-      if !change.isEmpty { try visit(.change(change)) }
-      change.removeAll(keepingCapacity: true)
       guard let id else { return }
       try reverts.bind([id])
       while try reverts.step() {
@@ -71,22 +64,13 @@ extension ChangeSetContent {
       if id != changeSet {
         try finish(changeSet)
         changeSet = id
-        entry = nil
         try visit(
           .changeSet(
             id: id, at: rows.text(at: 1), actor: rows.optionalText(at: 2),
             note: rows.optionalText(at: 3), grouping: rows.text(at: 4)))
       }
       guard !rows.isNull(at: 5) else { continue }
-      let entryID = rows.int64(at: 5)
-      if entryID != entry {
-        if !change.isEmpty { try visit(.change(change)) }
-        change.removeAll(keepingCapacity: true)
-        entry = entryID
-        change += (6...12).map { rows.value(at: $0) }
-      }
-      guard !rows.isNull(at: 13) else { continue }
-      change += (13...16).map { rows.value(at: $0) }
+      try visit(.change((6...15).map { rows.value(at: $0) }))
     }
     try finish(changeSet)
   }

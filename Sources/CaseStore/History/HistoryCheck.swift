@@ -1,30 +1,28 @@
 import SQLiteKit
 
-/// `check`'s history check (docs/history.md "Checking the history"): replaying the whole
-/// history must give the live rows of every recorded table, column for column.
+/// `check`'s history check (docs/history.md "Checking the history"): every row's latest
+/// recorded state must be the live row of its recorded table, column for column.
 ///
 /// A disagreement means a write went around the history's triggers (a client that dropped
-/// them, a `REPLACE` that removed a row without a delete trigger, a history edited by hand):
+/// them, a `REPLACE` that removed a row under another unique key, a history edited by hand):
 /// undo and `--as-of` then go wrong for that row. Reported as faults, at most
 /// ``limitPerTable`` per table and a count of the rest.
 enum HistoryCheck {
   /// Findings listed per table before the rest are only counted.
   static let limitPerTable = 10
 
-  /// The disagreements between the replayed history and the live rows.
+  /// The disagreements between the history and the live rows.
   ///
-  /// Holds the replayed rows in memory (as `--as-of` does).
+  /// Streams: each live row is read with its latest change (one seek of
+  /// `history_changes_row`), then the history's latest rows that the table does not hold;
+  /// only the findings are kept.
   ///
   /// - Throws: `SQLiteError`, or ``CaseError/historyDisagrees(_:)`` when the history names a
-  ///   table or column it does not record.
+  ///   table or operation it does not record.
   static func findings(_ connection: Connection) throws -> [CheckFinding] {
-    let last =
-      try connection.scalar("SELECT max(id) FROM history_change_sets")?.integerValue ?? 0
-    var replayed = try CaseHistory.replay(connection, upTo: last)
     var findings: [CheckFinding] = []
     let hint = "a write went around the history's triggers; undo and --as-of are wrong for it"
     for table in RecordedTable.all {
-      var recorded = replayed.removeValue(forKey: table.name) ?? [:]
       var count = 0
       func report(_ values: [String: SQLiteValue], _ message: String) {
         count += 1
@@ -33,13 +31,22 @@ enum HistoryCheck {
         findings.append(
           CheckFinding(.fault, .history, table: table.name, row: row, message, hint: hint))
       }
-      let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
-      let rows = try connection.prepare("SELECT \(columns) FROM \"\(table.name)\"")
-      while let row = try rows.nextRow() {
+      let quoted = table.columns.map { "t.\"\($0)\" AS \"live.\($0)\"" }
+        .joined(separator: ", ")
+      let keyMatch =
+        table.key.enumerated().map { "h.key\($0 + 1) = t.\"\($1)\"" }
+        .joined(separator: " AND ") + (table.key.count == 1 ? " AND h.key2 IS NULL" : "")
+      let live = try connection.prepare(
+        """
+        SELECT \(quoted), \(StoredChange.columns("h"))
+        FROM "\(table.name)" AS t LEFT JOIN history_changes AS h ON h.id = (
+          SELECT max(h.id) FROM history_changes AS h
+          WHERE h.table_id = \(table.historyID) AND \(keyMatch))
+        """)
+      while let row = try live.nextRow() {
         var values: [String: SQLiteValue] = [:]
-        for column in table.columns { values[column] = try row.value(column) }
-        guard let key = table.keyText(values) else { continue }
-        guard let history = recorded.removeValue(forKey: key) else {
+        for column in table.columns { values[column] = try row.value("live.\(column)") }
+        guard try row.value("id") != .null, let history = try StoredChange(row).row else {
           report(values, "the row is not in the history")
           continue
         }
@@ -49,8 +56,15 @@ enum HistoryCheck {
             "\(column) is \(shown(values[column])), the history says \(shown(history[column]))")
         }
       }
-      for key in recorded.keys.sorted() {
-        report(recorded[key] ?? [:], "the history holds the row, the table does not")
+      let bound = try connection.scalar("SELECT max(id) FROM history_changes")?.integerValue ?? 0
+      let liveKey = table.key.enumerated().map { "\"\($1)\" = ?\($0 + 1)" }
+        .joined(separator: " AND ")
+      try CaseHistory.forEachRecordedRow(connection, table, upTo: bound) { change in
+        let exists = try connection.cachedStatement(
+          "SELECT 1 FROM \"\(table.name)\" WHERE \(liveKey)")
+        try exists.bind(change.key)
+        guard try exists.nextRow() == nil else { return }
+        report(change.keyValues, "the history holds the row, the table does not")
       }
       if count > limitPerTable {
         findings.append(

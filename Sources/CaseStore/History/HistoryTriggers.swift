@@ -3,10 +3,10 @@
 ///
 /// Each recorded table has three triggers, `history_<table>_after_insert`, `_after_update` and
 /// `_after_delete`, which record every insert, update and delete of a recorded column by any
-/// client, and what another client's REPLACE replaced (an update from the values the history
-/// last knew) or removed (a delete before an UPDATE OR REPLACE's move onto a held key). From
-/// the description as migration 0013 was written, they are byte for byte the triggers that
-/// migrations 0007 and 0011 wrote by hand, so 0013 changed no behaviour.
+/// client as one row of `history_changes` (docs/history.md "What is recorded"): the table's
+/// number, its key, the operation and the whole row after the change. An update that changes a
+/// key column is a delete of the old key and an insert of the new one. No trigger reads the
+/// history: what a change changed is derived when it is read, from the row's previous change.
 ///
 /// `scripts/history-triggers.sh` writes ``migration(version:)`` to
 /// `migrations/NNNN_history_triggers.sql`; a test checks that the newest such file equals it.
@@ -33,16 +33,21 @@ public enum HistoryTriggers {
       "-- script, and commit the migration it writes (docs/history.md \"Recorded tables\").",
       "--",
       "-- Every recorded table's insert, update and delete triggers are dropped and created",
-      "-- again. They record what migrations 0007 and 0011 made them record: every recorded",
-      "-- column of an insert and a delete, the changed ones of an update, and what another",
-      "-- client's REPLACE replaced or removed. The columns listed as not recorded are derived or",
-      "-- internal: the schema's own triggers or inspector compute them from the recorded ones.",
+      "-- again. Each change is one row of history_changes: the table's number, the key, the",
+      "-- operation (0 delete, 1 insert, 2 update) and the row's recorded non-key columns after",
+      "-- it (v1, v2, ... in the order listed; NULL for a delete). An update of a key column is a",
+      "-- delete of the old key and an insert of the new one. No trigger reads the history: an",
+      "-- insert over a key the history holds (another client's REPLACE) is read as a",
+      "-- replacement, and what an update changed is read from the row's previous change. The",
+      "-- columns listed as not recorded are derived or internal: the schema's own triggers or",
+      "-- inspector compute them from the recorded ones.",
     ]
     for table in RecordedTable.all {
       lines.append("")
+      let slots = table.slots.enumerated().map { "v\($0 + 1) \($1)" }
       lines.append(
-        "-- \(table.name): \(table.columns.joined(separator: ", ")) (key "
-          + "\(table.key.joined(separator: ", ")))")
+        "-- \(table.name) (table_id \(table.historyID)): key "
+          + "\(table.key.joined(separator: ", ")); \(slots.joined(separator: ", "))")
       if !table.unrecorded.isEmpty {
         lines.append("-- not recorded: \(table.unrecorded.joined(separator: ", "))")
       }
@@ -79,113 +84,49 @@ private struct TriggerSQL {
 
   // MARK: - The triggers
 
-  /// Records an insert, unless the history says a row is at the new key (a REPLACE removed
-  /// it without a delete trigger): then an update from the values the history last knew.
+  /// Records an insert: the new row whole.
   var insertTrigger: String {
-    let name = table.name
-    var lines = [
-      "CREATE TRIGGER history_\(name)_after_insert AFTER INSERT ON \(name)",
+    [
+      "CREATE TRIGGER history_\(table.name)_after_insert AFTER INSERT ON \(table.name)",
       "BEGIN",
       changeSet,
-      "  -- An insert, as 0007 records it, unless the history says a row is at this key.",
-      "  INSERT INTO history_entries \(entryColumns)",
-      "  SELECT \(changeSetID), '\(name)', \(key("NEW")), 'insert', \(owners("NEW"))",
-      "  WHERE NOT \(rowIsAtKey);",
-      valuesInsert,
-      "  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value",
-      "  FROM (",
-      unionAll(
-        table.columns.enumerated().map { ($0, $1, "NULL", "NEW.\($1)") },
-        firstLabels: ("before_value", "after_value")) + ")",
-      "  WHERE changes() = 1;",
-    ]
-    let replaced = table.columns.enumerated().filter { !table.key.contains($1) }
-    if !replaced.isEmpty {
-      let differs = replaced.map { "\(lastKnown($0)) IS NOT NEW.\($1)" }
-        .joined(separator: "\n      OR ")
-      lines += [
-        "  -- Otherwise a REPLACE wrote this row over one the history holds (the old row went without",
-        "  -- a delete trigger; no values were just written, changes() = 0): an update from the values",
-        "  -- the history last knew, when any differs.",
-        "  INSERT INTO history_entries \(entryColumns)",
-        "  SELECT \(changeSetID), '\(name)', \(key("NEW")), 'update', \(owners("NEW"))",
-        "  WHERE changes() = 0 AND \(rowIsAtKey)",
-        "    AND (\(differs));",
-        "  -- changes(): the rows the statement just before this one wrote (the update entry, or none).",
-        valuesInsert,
-        "  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value",
-        "  FROM (",
-        unionAll(
-          replaced.map { ($0, $1, lastKnown($0), "NEW.\($1)") },
-          firstLabels: ("before_value", "after_value")) + ")",
-        "  WHERE changes() = 1 AND before_value IS NOT after_value;",
-      ]
-    }
-    return (lines + ["END"]).joined(separator: "\n")
+      "  INSERT INTO history_changes \(changeColumns)",
+      "  VALUES (\(changeSetID), \(table.historyID), \(key("NEW")), 1, \(values("NEW")));",
+      "END",
+    ].joined(separator: "\n")
   }
 
-  /// Records the changed columns of an update; when the update moves the row onto a key the
-  /// history says a row is at (UPDATE OR REPLACE), first a delete of that row, and the key the
-  /// row left in `old_row_key`.
+  /// Records an update of any recorded column: the new row whole; when a key column changed,
+  /// a delete of the old key and an insert of the new one.
   var updateTrigger: String {
-    let name = table.name
     let changed = table.columns.map { "OLD.\($0) IS NOT NEW.\($0)" }
     let keyMoved = table.key.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")
-    let removed = table.columns.enumerated().map { ordinal, column in
-      (ordinal, column, table.key.contains(column) ? "NEW.\(column)" : lastKnown(ordinal), "")
-    }
-    let lines = [
-      "CREATE TRIGGER history_\(name)_after_update AFTER UPDATE ON \(name)",
+    return [
+      "CREATE TRIGGER history_\(table.name)_after_update AFTER UPDATE ON \(table.name)",
       "WHEN " + changed.joined(separator: "\n  OR "),
       "BEGIN",
       changeSet,
-      "  -- The row a REPLACE removed from this key without a delete trigger, as the history last",
-      "  -- knew it.",
-      "  INSERT INTO history_entries \(entryColumns)",
-      "  SELECT \(changeSetID), '\(name)', \(key("NEW")), 'delete', \(owners("NEW", lastKnown: true))",
-      "  WHERE (\(keyMoved))",
-      "    AND \(rowIsAtKey);",
-      "  -- changes(): the rows the statement just before this one wrote (the delete entry, or none).",
-      valuesInsert,
-      "  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, NULL",
-      "  FROM (",
-      unionAll(removed, firstLabels: ("before_value", nil)) + ")",
-      "  WHERE changes() = 1;",
-      "  -- old_row_key: the key a row left, so the key counts as free again.",
-      "  INSERT INTO history_entries "
-        + "(change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id, old_row_key)",
-      "  VALUES (\(changeSetID), '\(name)', \(key("NEW")), 'update', \(owners("NEW")),",
-      "    CASE WHEN \(keyMoved) THEN \(key("OLD")) END);",
-      valuesInsert,
-      "  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value",
-      "  FROM (",
-      unionAll(
-        table.columns.enumerated().map { ($0, $1, "OLD.\($1)", "NEW.\($1)") },
-        firstLabels: ("before_value", "after_value")) + ")",
-      "  WHERE before_value IS NOT after_value;",
+      "  -- A key column changed: the row left its old key.",
+      "  INSERT INTO history_changes (change_set_id, table_id, key1, key2, operation)",
+      "  SELECT \(changeSetID), \(table.historyID), \(key("OLD")), 0",
+      "  WHERE \(keyMoved);",
+      "  INSERT INTO history_changes \(changeColumns)",
+      "  VALUES (\(changeSetID), \(table.historyID), \(key("NEW")),",
+      "    CASE WHEN \(keyMoved) THEN 1 ELSE 2 END, \(values("NEW")));",
       "END",
-    ]
-    return lines.joined(separator: "\n")
+    ].joined(separator: "\n")
   }
 
-  /// Records a delete with every recorded column's old value.
+  /// Records a delete: the key alone.
   var deleteTrigger: String {
-    let name = table.name
-    let lines = [
-      "CREATE TRIGGER history_\(name)_after_delete AFTER DELETE ON \(name)",
+    [
+      "CREATE TRIGGER history_\(table.name)_after_delete AFTER DELETE ON \(table.name)",
       "BEGIN",
       changeSet,
-      "  INSERT INTO history_entries \(entryColumns)",
-      "  VALUES (\(changeSetID), '\(name)', \(key("OLD")), 'delete', \(owners("OLD")));",
-      valuesInsert,
-      "  SELECT (SELECT max(id) FROM history_entries), ordinal, column_name, before_value, after_value",
-      "  FROM (",
-      unionAll(
-        table.columns.enumerated().map { ($0, $1, "OLD.\($1)", "NULL") },
-        firstLabels: ("before_value", "after_value")) + ");",
+      "  INSERT INTO history_changes (change_set_id, table_id, key1, key2, operation)",
+      "  VALUES (\(changeSetID), \(table.historyID), \(key("OLD")), 0);",
       "END",
-    ]
-    return lines.joined(separator: "\n")
+    ].joined(separator: "\n")
   }
 
   // MARK: - Pieces
@@ -203,92 +144,29 @@ private struct TriggerSQL {
     """
   }
 
-  /// The change set an entry joins: inspector's open one, else the newest.
+  /// The change set a change joins: the newest, which is inspector's open one while an
+  /// inspector transaction runs (it opens its change set first) and otherwise the statement's.
   private var changeSetID: String {
-    "coalesce((SELECT change_set_id FROM history_context), (SELECT max(id) FROM history_change_sets))"
+    "(SELECT max(id) FROM history_change_sets)"
   }
 
-  private var entryColumns: String {
-    "(change_set_id, table_name, row_key, operation, animal_id, fruit_id, incident_id)"
+  /// The columns an insert or update fills: the key columns and the table's value columns.
+  private var changeColumns: String {
+    let values = table.slots.indices.map { "v\($0 + 1)" }
+    return "("
+      + (["change_set_id", "table_id", "key1", "key2", "operation"] + values)
+      .joined(separator: ", ") + ")"
   }
 
-  private var valuesInsert: String {
-    "  INSERT INTO history_values (entry_id, ordinal, column_name, before_value, after_value)"
-  }
-
-  /// The row's key text (`printf('{"animal_id":%d,"fruit_id":%d}', NEW.animal_id, ...)`) from
-  /// the `NEW` or `OLD` row.
+  /// `key1, key2` from the `NEW` or `OLD` row (`NULL` for a table with one key column).
   private func key(_ row: String) -> String {
-    let members = table.key.map { "\"\($0)\":%d" }.joined(separator: ",")
-    let values = table.key.map { "\(row).\($0)" }.joined(separator: ", ")
-    return "printf('{\(members)}', \(values))"
+    let columns = table.key.map { "\(row).\($0)" }
+    return (columns + Array(repeating: "NULL", count: max(0, 2 - columns.count)))
+      .joined(separator: ", ")
   }
 
-  /// The owner columns' values (`animal_id, fruit_id, incident_id`) from the `row`; with
-  /// `lastKnown`, a column that is not a key column holds the value the history last knew.
-  private func owners(_ row: String, lastKnown: Bool = false) -> String {
-    RecordedTable.entryOwnerColumns.map { entryColumn in
-      guard let filed = table.filedUnder.first(where: { $0.entryColumn == entryColumn }) else {
-        return "NULL"
-      }
-      if lastKnown, !table.key.contains(filed.column),
-        let ordinal = table.columns.firstIndex(of: filed.column)
-      {
-        return self.lastKnown(ordinal)
-      }
-      return "\(row).\(filed.column)"
-    }.joined(separator: ", ")
-  }
-
-  /// The id of the newest entry that moved a row away from the new key (0 when none).
-  private var movedAway: String {
-    """
-    coalesce((SELECT max(id) FROM history_entries
-          WHERE table_name = '\(table.name)' AND old_row_key = \(key("NEW"))), 0)
-    """
-  }
-
-  /// Whether the history says a row is at the new key: its latest entry since a row last moved
-  /// away from it is an insert or an update.
-  private var rowIsAtKey: String {
-    """
-    coalesce((SELECT operation FROM history_entries
-        WHERE table_name = '\(table.name)' AND row_key = \(key("NEW"))
-          AND id > \(movedAway)
-        ORDER BY id DESC LIMIT 1), 'none') IN ('insert', 'update')
-    """
-  }
-
-  /// The value of the column at `ordinal` the history last knew for the row at the new key:
-  /// the after value of the latest insert or update since a row last left the key (moved away,
-  /// or deleted before this statement's entries).
-  private func lastKnown(_ ordinal: Int) -> String {
-    """
-    (SELECT v.after_value FROM history_entries AS e
-            JOIN history_values AS v ON v.entry_id = e.id AND v.ordinal = \(ordinal)
-            WHERE e.table_name = '\(table.name)' AND e.row_key = \(key("NEW")) AND e.operation <> 'delete'
-              AND e.id > max(\(movedAway),
-                coalesce((SELECT max(id) FROM history_entries WHERE table_name = '\(table.name)'
-                  AND row_key = \(key("NEW")) AND operation = 'delete'
-                  AND id < (SELECT max(id) FROM history_entries)), 0))
-            ORDER BY e.id DESC LIMIT 1)
-    """
-  }
-
-  /// `SELECT 0 AS ordinal, 'c' AS column_name, <before> AS before_value[, <after> AS
-  /// after_value]` and a `UNION ALL SELECT` line for each further column.
-  private func unionAll(
-    _ rows: [(ordinal: Int, column: String, before: String, after: String)],
-    firstLabels: (before: String, after: String?)
-  ) -> String {
-    rows.enumerated().map { index, row in
-      let after = firstLabels.after == nil ? "" : ", \(row.after)"
-      if index == 0 {
-        let afterLabel = firstLabels.after.map { ", \(row.after) AS \($0)" } ?? ""
-        return "    SELECT \(row.ordinal) AS ordinal, '\(row.column)' AS column_name, "
-          + "\(row.before) AS \(firstLabels.before)\(afterLabel)"
-      }
-      return "    UNION ALL SELECT \(row.ordinal), '\(row.column)', \(row.before)\(after)"
-    }.joined(separator: "\n")
+  /// The non-key recorded columns of the `NEW` row, in slot order.
+  private func values(_ row: String) -> String {
+    table.slots.map { "\(row).\($0)" }.joined(separator: ", ")
   }
 }

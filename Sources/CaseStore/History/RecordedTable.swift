@@ -11,15 +11,19 @@ import SQLiteKit
 /// changes' words read it. A table or column name read from the history is never put into SQL
 /// unless it is one of these.
 struct RecordedTable: Sendable {
+  /// The table's number in `history_changes.table_id`, fixed forever (docs/history.md "The
+  /// tables"): 1 fruits, 2 animals, 3 favorite_fruits, 4 alibis, 5 sleep_schedules,
+  /// 6 suspicion_levels, 7 incidents.
+  let historyID: Int
   /// The table's name.
   let name: String
-  /// The recorded columns, in the table's order (the `ordinal` of `history_values`, from 0).
+  /// The recorded columns, in the table's order.
   let columns: [String]
-  /// The primary key columns (integers), as `history_entries.row_key` names them, in order.
+  /// The primary key columns (integers), in order: `history_changes.key1` and `key2`.
   let key: [String]
-  /// The columns of `history_entries` that file the row's entries under a suspect, fruit or
-  /// incident (`animal_id`, `fruit_id`, `incident_id`), each with the recorded column whose
-  /// value it holds; the others are NULL.
+  /// The history's filters (`history <animal>`, `--fruit`, `--incident`): the suspect, fruit
+  /// or incident (`animal_id`, `fruit_id`, `incident_id`) the row's changes are filed under,
+  /// each with the recorded column whose value names it.
   let filedUnder: [(entryColumn: String, column: String)]
   /// The foreign keys of this table to other recorded tables (migrations 0001 and 0002): the
   /// column, the parent table whose `id` it names, and whether removing the parent removes the
@@ -31,50 +35,72 @@ struct RecordedTable: Sendable {
   /// column of the table is in ``columns`` or here.
   let unrecorded: [String]
 
-  /// The owner column of `history_entries` that the row's key is filed under (the one whose
-  /// column is the first key column), and that column.
+  /// What the row's key is filed under (the one whose column is the first key column: a
+  /// suspect, fruit or incident), and that column.
   var owner: (entryColumn: String, keyColumn: String) {
     let filed = filedUnder.first { $0.column == key.first } ?? filedUnder[0]
     return (filed.entryColumn, filed.column)
   }
 
+  /// The recorded columns that are not key columns, in order: the values the history stores
+  /// in `history_changes.v1`, `v2`, ... (at most ``slotCount``).
+  var slots: [String] { columns.filter { !key.contains($0) } }
+
+  /// The number of value columns of `history_changes` (`v1` to `v6`).
+  static let slotCount = 6
+
+  /// `history_changes`' value column (`v1` ...) that holds `column`, or `nil` for a key column
+  /// or a column the table does not record.
+  func slot(of column: String) -> String? {
+    slots.firstIndex(of: column).map { "v\($0 + 1)" }
+  }
+
+  /// `history_changes`' key column (`key1`, `key2`) that holds key column `column`, or `nil`.
+  func keySlot(of column: String) -> String? {
+    key.firstIndex(of: column).map { "key\($0 + 1)" }
+  }
+
+  /// The column of `history_changes` that holds `column` (`key1`, `key2`, `v1` ...), or `nil`.
+  func storedColumn(of column: String) -> String? {
+    keySlot(of: column) ?? slot(of: column)
+  }
+
   /// Every recorded table, parents before children (the order rows can be inserted in).
   static let all: [RecordedTable] = [
     RecordedTable(
-      name: "fruits", columns: ["id", "name", "color"], key: ["id"],
+      historyID: 1, name: "fruits", columns: ["id", "name", "color"], key: ["id"],
       filedUnder: [("fruit_id", "id")], parents: [], unrecorded: ["name_key", "name_folded_from"]),
     RecordedTable(
-      name: "animals", columns: ["id", "name", "species", "paw_size", "emoji"], key: ["id"],
+      historyID: 2, name: "animals", columns: ["id", "name", "species", "paw_size", "emoji"],
+      key: ["id"],
       filedUnder: [("animal_id", "id")], parents: [],
       unrecorded: [
         "species_key", "name_key", "suspicion_level", "species_folded_from", "name_folded_from",
       ]),
     RecordedTable(
-      name: "favorite_fruits", columns: ["animal_id", "fruit_id", "position"],
+      historyID: 3, name: "favorite_fruits", columns: ["animal_id", "fruit_id", "position"],
       key: ["animal_id", "fruit_id"],
       filedUnder: [("animal_id", "animal_id"), ("fruit_id", "fruit_id")],
       parents: [("animal_id", "animals", true), ("fruit_id", "fruits", false)], unrecorded: []),
     RecordedTable(
-      name: "alibis", columns: ["animal_id", "statement"], key: ["animal_id"],
+      historyID: 4, name: "alibis", columns: ["animal_id", "statement"], key: ["animal_id"],
       filedUnder: [("animal_id", "animal_id")], parents: [("animal_id", "animals", true)],
       unrecorded: []),
     RecordedTable(
-      name: "sleep_schedules", columns: ["animal_id", "sleep_at", "wake_at"], key: ["animal_id"],
+      historyID: 5, name: "sleep_schedules", columns: ["animal_id", "sleep_at", "wake_at"],
+      key: ["animal_id"],
       filedUnder: [("animal_id", "animal_id")], parents: [("animal_id", "animals", true)],
       unrecorded: []),
     RecordedTable(
-      name: "suspicion_levels", columns: ["animal_id", "level"], key: ["animal_id"],
+      historyID: 6, name: "suspicion_levels", columns: ["animal_id", "level"], key: ["animal_id"],
       filedUnder: [("animal_id", "animal_id")], parents: [("animal_id", "animals", true)],
       unrecorded: []),
     RecordedTable(
-      name: "incidents",
+      historyID: 7, name: "incidents",
       columns: ["id", "fruit_id", "occurred_at", "paw_size", "latitude", "longitude", "notes"],
       key: ["id"], filedUnder: [("fruit_id", "fruit_id"), ("incident_id", "id")],
       parents: [("fruit_id", "fruits", false)], unrecorded: []),
   ]
-
-  /// The owner columns of `history_entries`, in their order there.
-  static let entryOwnerColumns = ["animal_id", "fruit_id", "incident_id"]
 
   /// The schema's foreign keys between recorded tables (every table's ``parents``): the child
   /// table, its column, the parent table whose `id` it names, and whether it cascades.
@@ -90,6 +116,11 @@ struct RecordedTable: Sendable {
     all.first { $0.name == name }
   }
 
+  /// The recorded table with this `history_changes.table_id`, or `nil`.
+  static func numbered(_ id: Int64) -> RecordedTable? {
+    all.first { Int64($0.historyID) == id }
+  }
+
   /// The key text the history's triggers write for these values (`{"animal_id":4,"fruit_id":15}`),
   /// or `nil` when a key column is missing or not an integer.
   func keyText(_ values: [String: SQLiteValue]) -> String? {
@@ -99,15 +130,6 @@ struct RecordedTable: Sendable {
       members.append("\"\(column)\":\(number)")
     }
     return "{" + members.joined(separator: ",") + "}"
-  }
-
-  /// The values of the history's owner columns (``entryOwnerColumns``, in order) for a row with
-  /// these values, as the triggers file them: NULL where the table fills none.
-  func ownerValues(_ values: [String: SQLiteValue]) -> [SQLiteValue] {
-    Self.entryOwnerColumns.map { entryColumn in
-      filedUnder.first { $0.entryColumn == entryColumn }.map { values[$0.column] ?? .null }
-        ?? .null
-    }
   }
 
   /// `"a" = ? AND "b" = ?` over the key columns.

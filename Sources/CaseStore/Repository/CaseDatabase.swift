@@ -91,6 +91,18 @@ public final class CaseDatabase {
     self.init(connection: copy)
   }
 
+  /// A new private case database in a temporary file of SQLite's own (an empty file name: the
+  /// file is unnamed, deleted when the database is released, and only its page cache is held
+  /// in memory), at the latest schema: for a rebuilt case too large to hold in memory
+  /// (docs/history.md "As of").
+  ///
+  /// - Throws: `SQLiteError` if the file cannot be created or the copy of the schema fails.
+  convenience init(temporaryFile: Void) throws {
+    let copy = try Connection(path: "", mode: .readWriteCreate)
+    try Self.migratedTemplate.copy(into: copy)
+    self.init(connection: copy)
+  }
+
   /// A new private in-memory case database holding a page-for-page copy of `source` (SQLite's
   /// online backup), so that tests can start many databases from one seeded template.
   ///
@@ -281,7 +293,7 @@ public final class CaseDatabase {
       try statement(
         """
         DELETE FROM history_change_sets
-        WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_entries WHERE change_set_id = ?1)
+        WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_changes WHERE change_set_id = ?1)
         """
       ).run([changeSet])
       // Every change set not sealed yet, this one and other clients' since the last write,

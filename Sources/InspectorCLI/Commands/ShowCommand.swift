@@ -18,7 +18,10 @@ struct ShowCommand: ReadingCommand {
   var declarations: [any CommandDeclaration] { [animal, asOf] }
 
   func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
-    let suspect = try context.reading(db, asOf: asOf) { try $0.suspects.find(try context[animal]) }
+    let reference = try context[animal]
+    let suspect = try context.reading(db, asOf: asOf, suspect: reference) {
+      try $0.suspects.find(reference)
+    }
     return SuspectOutput.render(suspect, context)
   }
 }

@@ -3,8 +3,8 @@ import CommandLineKit
 
 extension CommandContext {
   /// Runs `body` on the case to read: the unit's own snapshot, or, with `--as-of`, the case as
-  /// it stood then, rebuilt from its history (docs/history.md "As of") into a private
-  /// in-memory case file and read in a unit of work of its own.
+  /// it stood then, rebuilt from its history (docs/history.md "As of") into a private case
+  /// file (a temporary one; in memory for one suspect) and read in a unit of work of its own.
   ///
   /// - Parameters:
   ///   - db: The read handle of the command's unit of work.
@@ -13,11 +13,21 @@ extension CommandContext {
   /// - Returns: What `body` returns.
   /// - Throws: What ``CaseHistory/changeSet(asOf:)``, ``CaseHistory/rebuiltCase(asOf:)`` or
   ///   `body` throws.
+  ///   - suspect: The `<animal>` the reads look up, when they read one suspect: for `id:N`,
+  ///     only that suspect's rows are rebuilt (index seeks of its own rows, whatever the size
+  ///     of the case); any other word is looked up among every suspect as it stood then.
   func reading<T>(
-    _ db: CaseReader, asOf option: Option<String?>, _ body: (CaseReader) throws -> T
+    _ db: CaseReader, asOf option: Option<String?>, suspect: String? = nil,
+    _ body: (CaseReader) throws -> T
   ) throws -> T {
     guard let point = try self[option] else { return try body(db) }
     let history = db.history
-    return try history.rebuiltCase(asOf: history.changeSet(asOf: point)).read(body)
+    let changeSet = try history.changeSet(asOf: point)
+    if let reference = suspect?.trimmingCharacters(in: .whitespaces), reference.hasPrefix("id:"),
+      let id = Int64(reference.dropFirst(3)), id > 0
+    {
+      return try history.rebuiltCase(asOf: changeSet, suspect: id).read(body)
+    }
+    return try history.rebuiltCase(asOf: changeSet).read(body)
   }
 }

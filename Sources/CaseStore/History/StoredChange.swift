@@ -1,0 +1,166 @@
+import SQLiteKit
+
+/// One row of `history_changes` (docs/history.md "The tables"): a change of one row of a
+/// recorded table, with the whole row after it.
+///
+/// What the change changed is not stored: it is derived from the previous change of the same
+/// row (``CaseHistory/previousChange(of:)``), one seek of `history_changes_row`.
+struct StoredChange {
+  /// `history_changes.operation`: 0 delete, 1 insert, 2 update.
+  enum Kind: Int64 {
+    case delete = 0
+    case insert = 1
+    case update = 2
+  }
+
+  /// Its id, ascending in the order the changes apply (every change of a change set has a
+  /// higher id than those of every earlier change set).
+  let id: Int64
+  /// The change set it belongs to.
+  let changeSet: Int64
+  let table: RecordedTable
+  /// The key columns' values, in ``RecordedTable/key`` order.
+  let key: [SQLiteValue]
+  let kind: Kind
+  /// The non-key recorded columns after the change, in ``RecordedTable/slots`` order (all
+  /// NULL for a delete).
+  let values: [SQLiteValue]
+
+  /// The columns of `history_changes` that ``init(_:)`` reads, for a `SELECT` (prefixed
+  /// with `alias.` when given).
+  static func columns(_ alias: String = "") -> String {
+    let prefix = alias.isEmpty ? "" : alias + "."
+    return
+      (["id", "change_set_id", "table_id", "key1", "key2", "operation"]
+      + (1...RecordedTable.slotCount).map { "v\($0)" }).map { prefix + $0 }.joined(
+        separator: ", ")
+  }
+
+  /// Reads a change from a row that holds ``columns(_:)``.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a table number or operation the
+  ///   history does not record (a history changed by hand); `RowDecodingError`.
+  init(_ row: Row) throws {
+    id = try row.int64("id")
+    let tableID = try row.int64("table_id")
+    guard let table = RecordedTable.numbered(tableID) else {
+      throw CaseError.historyDisagrees("history change \(id) names table \(tableID)")
+    }
+    guard let kind = Kind(rawValue: try row.int64("operation")) else {
+      throw CaseError.historyDisagrees("history change \(id) has an unknown operation")
+    }
+    changeSet = try row.int64("change_set_id")
+    self.table = table
+    self.kind = kind
+    key = try table.key.indices.map { try row.value("key\($0 + 1)") }
+    values = try table.slots.indices.map { try row.value("v\($0 + 1)") }
+  }
+
+  /// The key as column name to value.
+  var keyValues: [String: SQLiteValue] {
+    Dictionary(uniqueKeysWithValues: zip(table.key, key))
+  }
+
+  /// The whole row after the change (every recorded column), or `nil` after a delete.
+  var row: [String: SQLiteValue]? {
+    guard kind != .delete else { return nil }
+    var row = keyValues
+    for (column, value) in zip(table.slots, values) { row[column] = value }
+    return row
+  }
+}
+
+extension CaseHistory {
+  /// The change of the same row just before `change`, or `nil` when it is the row's first.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`.
+  func previousChange(of change: StoredChange) throws -> StoredChange? {
+    try Self.latestChange(
+      database.connection, change.table, key: change.key, before: change.id)
+  }
+
+  /// The latest change of the row of `table` with `key` (key columns in order), only those
+  /// with an id below `bound` when given, or `nil` when there is none: one seek of
+  /// `history_changes_row`.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`.
+  static func latestChange(
+    _ connection: Connection, _ table: RecordedTable, key: [SQLiteValue], before bound: Int64? = nil
+  ) throws -> StoredChange? {
+    let rows = try connection.cachedStatement(
+      """
+      SELECT \(StoredChange.columns()) FROM history_changes
+      WHERE table_id = ? AND key1 = ? AND key2 IS ? AND id < ?
+      ORDER BY id DESC LIMIT 1
+      """)
+    try rows.bind([
+      Int64(table.historyID), key.first ?? .null, key.count > 1 ? key[1] : .null,
+      bound ?? .max,
+    ])
+    return try rows.nextRow().map(StoredChange.init)
+  }
+
+  /// The id of the last change of change set `id` or of any change set before it (`0` when
+  /// there is none): every change with an id up to it, and no other, belongs to a change set
+  /// up to `id`, since ids ascend with change sets.
+  static func lastChange(_ connection: Connection, upTo id: Int64) throws -> Int64 {
+    if let next = try connection.scalar(
+      """
+      SELECT id FROM history_changes WHERE change_set_id > ? ORDER BY change_set_id, id LIMIT 1
+      """, [id])?.integerValue
+    {
+      return next - 1
+    }
+    return try connection.scalar("SELECT max(id) FROM history_changes")?.integerValue ?? 0
+  }
+
+  /// Hands `body` the latest change of every row of `table` with an id up to `bound` that is
+  /// not a delete (the rows alive after the change set whose last change is `bound`), in key
+  /// order, one at a time: the history's rows as SQL streams them, never a dictionary of the
+  /// whole case.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`; what `body` throws.
+  ///
+  /// With `key1`, only the rows whose first key column is `key1` (a suspect's rows of a table
+  /// keyed by `animal_id`, or one row): index seeks for those rows alone.
+  static func forEachRecordedRow(
+    _ connection: Connection, _ table: RecordedTable, upTo bound: Int64, key1: Int64? = nil,
+    _ body: (StoredChange) throws -> Void
+  ) throws {
+    let rows = try connection.prepare(
+      """
+      SELECT \(StoredChange.columns("h"))
+      FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
+          WHERE table_id = ?1 AND id <= ?2 AND (?3 IS NULL OR key1 = ?3)
+          GROUP BY key1, key2) AS m
+        JOIN history_changes AS h ON h.id = m.id
+      WHERE h.operation <> 0
+      """)
+    try rows.bind([Int64(table.historyID), bound, key1])
+    while let row = try rows.nextRow() { try body(try StoredChange(row)) }
+  }
+
+  /// ``forEachRecordedRow(_:_:upTo:key1:_:)`` as bare values: each alive row's recorded
+  /// columns in ``RecordedTable/columns`` order, read straight from the columns of
+  /// `history_changes` that hold them, for copying rows in bulk.
+  ///
+  /// - Throws: `SQLiteError`; what `body` throws.
+  static func forEachRecordedRowValues(
+    _ connection: Connection, _ table: RecordedTable, upTo bound: Int64, key1: Int64? = nil,
+    _ body: ([SQLiteValue]) throws -> Void
+  ) throws {
+    let stored = table.columns.map { "h.\(table.storedColumn(of: $0) ?? "NULL")" }
+      .joined(separator: ", ")
+    let rows = try connection.prepare(
+      """
+      SELECT \(stored)
+      FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
+          WHERE table_id = ?1 AND id <= ?2 AND (?3 IS NULL OR key1 = ?3)
+          GROUP BY key1, key2) AS m
+        JOIN history_changes AS h ON h.id = m.id
+      WHERE h.operation <> 0
+      """)
+    try rows.bind([Int64(table.historyID), bound, key1])
+    while try rows.step() { try body(rows.row()) }
+  }
+}
