@@ -161,9 +161,20 @@ extension CaseHistory {
     let connection = rebuilt.connection
     try connection.execute("PRAGMA foreign_keys = OFF")
     try Self.dropViewTriggers(connection)
+    let names = tables.map { "'\($0.name)'" }.joined(separator: ", ")
+    // The schema's insert triggers only compute what the statements below compute themselves
+    // (the keys, the level) or check the text rules the rows met when they were written: a
+    // trigger program per row would cost more than the copy.
+    let inserts = try connection.prepare(
+      """
+      SELECT name FROM sqlite_schema
+      WHERE type = 'trigger' AND name GLOB '*_insert' AND tbl_name IN (\(names))
+      """)
+    var triggers: [String] = []
+    while let row = try inserts.nextRow() { triggers.append(try row.text("name")) }
+    for name in triggers { try connection.execute("DROP TRIGGER \"\(name)\"") }
     // The recorded tables' own indexes are built once, after the rows (those a table's
     // definition holds, such as its primary key, stay: SQLite cannot drop them).
-    let names = tables.map { "'\($0.name)'" }.joined(separator: ", ")
     let indexes = try connection.prepare(
       """
       SELECT name, sql FROM sqlite_schema
