@@ -11,6 +11,11 @@ public struct RefusedStatement: Error, Equatable, Sendable, CustomStringConverti
     case fileGuardingPragma(name: String)
     /// `ATTACH` or `DETACH`: the script would reach another database file.
     case attach
+    /// A change of an append-only table (see ``Connection/withScriptGuard(appendOnly:_:)``):
+    /// an `UPDATE` or `DELETE` of its rows, an `INSERT` not made by a trigger, a `DROP` or
+    /// `ALTER` of it, of one of its indexes or of a trigger named with its prefix, or a new
+    /// trigger on it. `table` names the table (or the trigger or index), as SQLite gave it.
+    case appendOnly(table: String)
   }
 
   /// Why it was refused.
@@ -24,6 +29,7 @@ public struct RefusedStatement: Error, Equatable, Sendable, CustomStringConverti
     case .transactionControl: "refused: transaction control"
     case .fileGuardingPragma(let name): "refused: PRAGMA \(name)"
     case .attach: "refused: ATTACH"
+    case .appendOnly(let table): "refused: append-only \(table)"
     }
   }
 }
@@ -55,11 +61,31 @@ extension Connection {
   ///   ``ResultCode/authorization``, so it did not run); otherwise what `body` throws.
   /// - SQLite: <https://sqlite.org/c3ref/set_authorizer.html>
   public func withScriptGuard<T>(_ body: () throws -> T) throws -> T {
-    let log = RefusalLog()
+    try withScriptGuard(appendOnly: nil, body)
+  }
+
+  /// ``withScriptGuard(_:)``, also keeping the tables of the main database whose names start
+  /// with `prefix` (compared ignoring ASCII case) append-only: their rows may be inserted by
+  /// triggers only (an `INSERT` at the top level of the script is refused), never updated or
+  /// deleted, whether by the script or by a trigger; the tables, their indexes and the
+  /// triggers whose names start with `prefix` may not be dropped or altered, and no trigger
+  /// may be created on such a table. Creating a trigger named with `prefix` stays allowed (it
+  /// is how a dropped trigger is put back). `nil` protects nothing.
+  ///
+  /// - Throws: ``RefusedStatement`` (reason ``RefusedStatement/Reason/appendOnly(table:)``
+  ///   for the append-only rule) when a statement is refused; nothing of it ran. Otherwise what
+  ///   `body` throws.
+  /// - SQLite: <https://sqlite.org/c3ref/set_authorizer.html>
+  public func withScriptGuard<T>(appendOnly prefix: String?, _ body: () throws -> T) throws -> T {
+    let log = RefusalLog(prefix: prefix?.lowercased())
     return try withAuthorizer(
-      { context, action, first, second, _, _ in
+      { context, action, first, second, database, trigger in
         guard let context else { return SQLITE_OK }
         let log = Unmanaged<RefusalLog>.fromOpaque(context).takeUnretainedValue()
+        if let refused = log.appendOnlyRefusal(action, first, second, database, trigger) {
+          log.reason = .appendOnly(table: refused)
+          return SQLITE_DENY
+        }
         switch action {
         case SQLITE_TRANSACTION:
           log.reason = .transactionControl
@@ -92,4 +118,45 @@ extension Connection {
 /// What the authorizer callback refused last; handed to SQLite as the callback's context.
 private final class RefusalLog {
   var reason: RefusedStatement.Reason?
+  /// The append-only tables' name prefix in lower case, or `nil`.
+  let prefix: String?
+
+  init(prefix: String?) {
+    self.prefix = prefix
+  }
+
+  /// The name to report when `action` breaks the append-only rule, else `nil`. `first` and
+  /// `second` are the action's names as SQLite documents them, `database` the schema name,
+  /// `trigger` the innermost trigger running the access (`nil` at the script's top level).
+  func appendOnlyRefusal(
+    _ action: Int32, _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?,
+    _ database: UnsafePointer<CChar>?, _ trigger: UnsafePointer<CChar>?
+  ) -> String? {
+    guard let prefix else { return nil }
+    func protected(_ name: UnsafePointer<CChar>?) -> String? {
+      guard let name else { return nil }
+      let text = String(cString: name)
+      return text.lowercased().hasPrefix(prefix) ? text : nil
+    }
+    let inMain = database.map { String(cString: $0).lowercased() == "main" } ?? true
+    switch action {
+    case SQLITE_UPDATE, SQLITE_DELETE, SQLITE_DROP_TABLE:
+      // first: the table.
+      return inMain ? protected(first) : nil
+    case SQLITE_INSERT:
+      return inMain && trigger == nil ? protected(first) : nil
+    case SQLITE_DROP_INDEX, SQLITE_DROP_TRIGGER:
+      // first: the index or trigger; second: its table.
+      return inMain ? protected(second) ?? protected(first) : nil
+    case SQLITE_CREATE_TRIGGER, SQLITE_CREATE_TEMP_TRIGGER:
+      // second: the table the trigger would be on (a temporary trigger may watch main).
+      return protected(second)
+    case SQLITE_ALTER_TABLE:
+      // first: the schema; second: the table.
+      let schema = first.map { String(cString: $0).lowercased() } ?? "main"
+      return schema == "main" ? protected(second) : nil
+    default:
+      return nil
+    }
+  }
 }

@@ -7,54 +7,163 @@
 /// - Parameter bytes: The message.
 /// - Returns: The digest in hex, e.g. `ba7816bf...` for "abc".
 public func sha256Hex<Bytes: Collection>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
-  var message = Array(bytes)
-  let bitLength = UInt64(message.count) &* 8
-  message.append(0x80)
-  while message.count % 64 != 56 { message.append(0) }
-  for shift in stride(from: 56, through: 0, by: -8) {
-    message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-  }
-  var hash: [UInt32] = [
+  var hasher = SHA256()
+  hasher.update(bytes)
+  return SHA256.hex(hasher.finalize())
+}
+
+/// SHA-256 (FIPS 180-4) fed a piece at a time, so that a long message (a change set of the
+/// history with a million changes) is hashed without being held whole.
+///
+/// Feed it with ``update(_:)`` (or the typed helpers), then read the 32-byte digest once with
+/// ``finalize()``. Hashing "a" then "bc" gives the digest of "abc": how the message is cut
+/// makes no difference.
+public struct SHA256: Sendable {
+  /// The running hash state (H0...H7).
+  private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
     0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
-  var words = [UInt32](repeating: 0, count: 64)
-  for chunk in stride(from: 0, to: message.count, by: 64) {
-    for index in 0..<16 {
-      let base = chunk + index * 4
-      words[index] =
-        UInt32(message[base]) << 24 | UInt32(message[base + 1]) << 16
-        | UInt32(message[base + 2]) << 8 | UInt32(message[base + 3])
+  /// Bytes not yet hashed: fewer than 64.
+  private var pending: [UInt8] = []
+  /// Message bytes fed so far.
+  private var length: UInt64 = 0
+  /// The message schedule, kept to save an allocation per block.
+  private var words = [UInt32](repeating: 0, count: 64)
+
+  /// A hasher of the empty message so far.
+  public init() {
+    pending.reserveCapacity(64)
+  }
+
+  /// Appends `bytes` to the message.
+  public mutating func update<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    let contiguous: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
+    if contiguous == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
+  }
+
+  /// Appends `buffer`: whole blocks are hashed straight from it, only the tail is copied.
+  private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
+    length &+= UInt64(buffer.count)
+    var rest = buffer[...]
+    if !pending.isEmpty {
+      let taken = rest.prefix(64 - pending.count)
+      pending.append(contentsOf: taken)
+      rest = rest.dropFirst(taken.count)
+      guard pending.count == 64 else { return }
+      compressPending()
     }
-    for index in 16..<64 {
-      let s0 = rotr(words[index - 15], 7) ^ rotr(words[index - 15], 18) ^ (words[index - 15] >> 3)
-      let s1 = rotr(words[index - 2], 17) ^ rotr(words[index - 2], 19) ^ (words[index - 2] >> 10)
-      words[index] = words[index - 16] &+ s0 &+ words[index - 7] &+ s1
+    while rest.count >= 64 {
+      compress(UnsafeBufferPointer(rebasing: rest.prefix(64)))
+      rest = rest.dropFirst(64)
     }
-    var (a, b, c, d, e, f, g, h) = (
-      hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7]
-    )
-    for index in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      let choice = (e & f) ^ (~e & g)
-      let temp1 = h &+ s1 &+ choice &+ sha256RoundConstants[index] &+ words[index]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let temp2 = s0 &+ majority
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+    pending.append(contentsOf: rest)
+  }
+
+  /// Appends one byte to the message.
+  public mutating func update(byte: UInt8) {
+    length &+= 1
+    pending.append(byte)
+    guard pending.count == 64 else { return }
+    compressPending()
+  }
+
+  /// Appends `value` as 8 bytes, most significant first.
+  public mutating func update(bigEndian value: UInt64) {
+    withUnsafeBytes(of: value.bigEndian) { update(buffer: $0.assumingMemoryBound(to: UInt8.self)) }
+  }
+
+  /// The digest of everything fed: 32 bytes. The hasher is spent afterwards (feed a new one).
+  public mutating func finalize() -> [UInt8] {
+    let bitLength = length &* 8
+    var tail = pending
+    tail.append(0x80)
+    while tail.count % 64 != 56 { tail.append(0) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
     }
-    for (index, value) in [a, b, c, d, e, f, g, h].enumerated() {
-      hash[index] = hash[index] &+ value
+    tail.withUnsafeBufferPointer { tail in
+      for chunk in stride(from: 0, to: tail.count, by: 64) {
+        compress(UnsafeBufferPointer(rebasing: tail[chunk..<chunk + 64]))
+      }
+    }
+    pending.removeAll()
+    var digest: [UInt8] = []
+    digest.reserveCapacity(32)
+    for word in state {
+      for shift in stride(from: 24, through: 0, by: -8) {
+        digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+      }
+    }
+    return digest
+  }
+
+  /// The SHA-256 of `bytes` in one call: 32 bytes.
+  public static func digest<Bytes: Collection>(of bytes: Bytes) -> [UInt8]
+  where Bytes.Element == UInt8 {
+    var hasher = SHA256()
+    hasher.update(bytes)
+    return hasher.finalize()
+  }
+
+  /// `bytes` as lowercase hex digits, two per byte.
+  public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    let digits = Array("0123456789abcdef")
+    var text = ""
+    for byte in bytes {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0xF)])
+    }
+    return text
+  }
+
+  /// Hashes the 64-byte block held in ``pending`` into the state and empties it.
+  private mutating func compressPending() {
+    let block = pending
+    block.withUnsafeBufferPointer { compress($0) }
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Hashes one 64-byte block (`block` holds exactly 64 bytes) into the state.
+  private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+    sha256RoundConstants.withUnsafeBufferPointer { constants in
+      words.withUnsafeMutableBufferPointer { words in
+        for index in 0..<16 {
+          let base = index &* 4
+          words[index] =
+            UInt32(block[base]) << 24 | UInt32(block[base &+ 1]) << 16
+            | UInt32(block[base &+ 2]) << 8 | UInt32(block[base &+ 3])
+        }
+        for index in 16..<64 {
+          let w15 = words[index &- 15]
+          let w2 = words[index &- 2]
+          let s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >> 3)
+          let s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >> 10)
+          words[index] = words[index &- 16] &+ s0 &+ words[index &- 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = (
+          state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
+        )
+        for index in 0..<64 {
+          let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+          let choice = (e & f) ^ (~e & g)
+          let temp1 = h &+ s1 &+ choice &+ constants[index] &+ words[index]
+          let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          let temp2 = s0 &+ majority
+          (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+        }
+        state[0] = state[0] &+ a
+        state[1] = state[1] &+ b
+        state[2] = state[2] &+ c
+        state[3] = state[3] &+ d
+        state[4] = state[4] &+ e
+        state[5] = state[5] &+ f
+        state[6] = state[6] &+ g
+        state[7] = state[7] &+ h
+      }
     }
   }
-  let digits = Array("0123456789abcdef")
-  var text = ""
-  for word in hash {
-    for shift in stride(from: 28, through: 0, by: -4) {
-      text.append(digits[Int((word >> UInt32(shift)) & 0xF)])
-    }
-  }
-  return text
 }
 
 private func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -317,7 +317,7 @@ struct ChangesCommandTests {
     // Removing the snail took its words out of the search index, which every write keeps current.
     try expectRefusedWhole(
       raw, office: office, laptop: laptop, base: base,
-      tables: "history_change_sets, history_changes, search_index_content,"
+      tables: "history_change_sets, history_changes, history_seals, search_index_content,"
         + " search_index_data, search_index_docsize, search_index_idx")
 
     // sqldiff limited to a case table makes a changeset that applies.

@@ -37,6 +37,9 @@ struct ReadsNeverWriteTests {
     (["export"], "\"ΣΥΚΟ\""),
     (["fruit", "list"], "ΣΥΚΟ"),
     (["check"], "written by another client"),
+    // The shell's change sets stay unsealed: only a writing command seals.
+    (["history", "--verify"], "newer change set(s) not sealed yet"),
+    (["history", "--head"], "change set 1: "),
   ]
 
   /// The bytes of `path`, or `nil` when there is no such file.

@@ -50,4 +50,48 @@ import Testing
     #expect(throws: SQLiteError.self) { try db.attachesDatabase("SELECT * FROM nowhere") }
     try expectNoAuthorizer()
   }
+
+  /// Append-only tables: triggers may insert into them, nothing may update, delete, drop or
+  /// alter them; other tables and temporary ones of the same prefix are not protected.
+  @Test func appendOnlyTablesTakeTriggerInsertsOnly() throws {
+    try db.execute(
+      """
+      CREATE TABLE log_rows (text TEXT);
+      CREATE INDEX log_rows_text ON log_rows (text);
+      CREATE TRIGGER log_clue AFTER INSERT ON clue BEGIN
+        INSERT INTO log_rows VALUES (NEW.text);
+      END;
+      """)
+    try db.withScriptGuard(appendOnly: "LOG_") {
+      try db.execute("INSERT INTO clue VALUES ('seen')")
+      try db.execute("CREATE TEMP TABLE log_scratch (x); DELETE FROM temp.log_scratch")
+      try db.execute("UPDATE clue SET text = 'seen twice'")
+    }
+    #expect(try db.scalar("SELECT group_concat(text) FROM log_rows") == .text("seen"))
+    for (sql, name) in [
+      ("UPDATE log_rows SET text = 'forged'", "log_rows"),
+      ("DELETE FROM main.log_rows", "log_rows"),
+      ("INSERT INTO log_rows VALUES ('forged')", "log_rows"),
+      ("DROP TABLE log_rows", "log_rows"),
+      ("ALTER TABLE log_rows RENAME TO kept", "log_rows"),
+      ("DROP INDEX log_rows_text", "log_rows"),
+      ("DROP TRIGGER log_clue", "log_clue"),
+      ("CREATE TRIGGER t BEFORE INSERT ON log_rows BEGIN SELECT 1; END", "log_rows"),
+      (
+        "CREATE TRIGGER t AFTER INSERT ON clue BEGIN DELETE FROM log_rows; END;"
+          + " INSERT INTO clue VALUES ('z')", "log_rows"
+      ),
+    ] {
+      let refusal = #expect(throws: RefusedStatement.self, "\(sql)") {
+        try db.inTransaction(.immediate) {
+          try db.withScriptGuard(appendOnly: "log_") { try db.execute(sql) }
+        }
+      }
+      #expect(refusal?.reason == .appendOnly(table: name), "\(sql)")
+    }
+    #expect(try db.scalar("SELECT group_concat(text) FROM log_rows") == .text("seen"))
+    // Without a prefix nothing is protected, and no authorizer is left behind.
+    try db.withScriptGuard { try db.execute("DELETE FROM log_rows") }
+    try expectNoAuthorizer()
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SQLiteKit
@@ -50,5 +51,52 @@ import Testing
     let digest = sha256Hex(of: "pear".utf8)
     #expect(digest.count == 64)
     #expect(digest.allSatisfy { "0123456789abcdef".contains($0) })
+  }
+
+  /// However the message is cut into updates, the digest is the one-shot digest.
+  @Test(arguments: [1, 3, 63, 64, 65, 200])
+  func incrementalUpdatesGiveTheOneShotDigest(piece: Int) {
+    let message = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+    var hasher = SHA256()
+    for start in stride(from: 0, to: message.count, by: piece) {
+      hasher.update(message[start..<min(start + piece, message.count)])
+    }
+    let digest = hasher.finalize()
+    #expect(digest.count == 32)
+    #expect(SHA256.hex(digest) == sha256Hex(of: message))
+    #expect(SHA256.digest(of: message) == digest)
+  }
+
+  /// The typed helpers feed the bytes they document: one byte, and 8 bytes big-endian.
+  @Test func typedUpdatesFeedTheirBytes() {
+    var typed = SHA256()
+    typed.update(byte: 0x74)
+    typed.update(bigEndian: 0x0102_0304_0506_0708)
+    #expect(
+      typed.finalize() == SHA256.digest(of: [0x74, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08]))
+  }
+
+  /// The digest of bytes written to a file equals what `sha256sum` prints for that file.
+  @Test func agreesWithSha256sumOfAFile() throws {
+    try withTemporaryDirectory { directory in
+      // Every byte value, several blocks, a length that is no multiple of 64.
+      let bytes = (0..<777).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 17) }
+      let path = directory.file("message.bin")
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["sha256sum", path]
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      try process.run()
+      let output = pipe.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      let printed = String(decoding: output, as: UTF8.self).prefix(64)
+      var hasher = SHA256()
+      hasher.update(bytes[..<100])
+      hasher.update(bytes[100...])
+      #expect(SHA256.hex(hasher.finalize()) == printed)
+    }
   }
 }

@@ -17,11 +17,14 @@ extension CaseHistory {
   /// alive then (each row's latest change up to then, kept with its id), so undo of later
   /// change sets, `--as-of` from then on and `check` stay right.
   /// The prune itself is recorded as a change set with no changes (the unit's actor, its note
-  /// or `history prune before TIME: N change set(s)`).
+  /// or `history prune before TIME: N change set(s)`). What it keeps (the baseline and every
+  /// later change set) is sealed anew, so the chain verifies after it; a chain that does not
+  /// verify before it is refused, as resealing would hide the edit.
   ///
   /// - Parameter time: As ``utcTime(parsing:)`` reads it.
   /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a malformed time;
-  ///   ``CaseError/historyDisagrees(_:)`` for a history changed by hand; `SQLiteError`.
+  ///   ``CaseError/historyDisagrees(_:)`` for a history changed by hand (its rows, or a sealed
+  ///   change set, ``HistoryChain/verify(_:)``); `SQLiteError`.
   func prune(before time: String) throws -> Prune {
     let utc = try utcTime(parsing: time)
     let connection = database.connection
@@ -36,6 +39,11 @@ extension CaseHistory {
       try connection.scalar(
         "SELECT count(*) FROM history_change_sets WHERE id <= ?", [last])?.integerValue ?? 0)
     let at = try connection.scalar("SELECT at FROM history_change_sets WHERE id = ?", [last])
+    // The chain must hold before the prune reseals what it keeps: resealing would hide an
+    // edit made by hand (docs/history.md "Tamper evidence").
+    if let fault = try HistoryChain.verify(connection).fault {
+      throw CaseError.historyDisagrees(fault.message + " (inspector history --verify)")
+    }
     // The baseline: each row's latest change up to `last`, unless it is a delete, becomes an
     // insert of change set `last`; every other change up to it goes. The kept changes keep
     // their ids, so ids still ascend with change sets.
@@ -54,6 +62,8 @@ extension CaseHistory {
       try connection.scalar(
         "SELECT 1 FROM history_changes WHERE change_set_id = ? LIMIT 1", [last]) != nil
     try connection.execute("DELETE FROM history_change_sets WHERE id <= ?", [last])
+    // The baseline and every later change set are sealed anew before the unit commits.
+    try HistoryChain.removeSeals(connection)
     if hasRows {
       try connection.execute(
         """

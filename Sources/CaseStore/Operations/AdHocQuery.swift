@@ -80,7 +80,10 @@ public struct AdHocQuery {
   ///   (`sqlite3_stmt_readonly`); ``CaseError/invalidValue(field:value:expected:)`` for
   ///   `ATTACH` or `DETACH` in any run, and in a write run for `BEGIN`, `COMMIT` or `ROLLBACK`,
   ///   or for setting a pragma that could corrupt the file (`writable_schema`, `journal_mode`,
-  ///   `schema_version`...: see `Connection.fileGuardingPragmas`); `SQLiteError` from SQLite (syntax, constraint, or
+  ///   `schema_version`...: see `Connection.fileGuardingPragmas`), or for a change of the
+  ///   append-only history (an `UPDATE` or `DELETE` of its rows, an `INSERT` that no trigger
+  ///   makes, a `DROP` or `ALTER` of its tables, indexes or triggers: `historyPrefix`);
+  ///   `SQLiteError` from SQLite (syntax, constraint, or
   ///   "table sqlite_master may not be modified" from defensive mode); or
   ///   ``CaseError/invalidValue(field:value:expected:)`` when the script uses a parameter that
   ///   was not given, or a given parameter is used by no statement. Nothing is changed when it
@@ -135,9 +138,11 @@ public struct AdHocQuery {
       if !write {
         result = try body()
       } else if connection.isAutocommit {
-        result = try connection.inTransaction(.immediate) { try connection.withScriptGuard(body) }
+        result = try connection.inTransaction(.immediate) {
+          try connection.withScriptGuard(appendOnly: Self.historyPrefix, body)
+        }
       } else {
-        result = try connection.withScriptGuard(body)
+        result = try connection.withScriptGuard(appendOnly: Self.historyPrefix, body)
       }
     } catch let refusal as RefusedStatement {
       switch refusal.reason {
@@ -153,6 +158,12 @@ public struct AdHocQuery {
             + " changes data only; nothing was changed")
       case .attach:
         throw Self.attachRefused(refusal.sql ?? sql)
+      case .appendOnly(let table):
+        throw CaseError.invalidValue(
+          field: "SQL", value: String((refusal.sql ?? sql).drop(while: \.isWhitespace)),
+          expected: "no UPDATE, DELETE, DROP or ALTER of the history (\(table)): it is"
+            + " append-only; inspector history prune is the one way to remove history;"
+            + " nothing was changed")
       }
     } catch let error as SQLiteError where !write && error.code == .error {
       // ATTACH passes the read-only check (it changes no file of this database) and then meets
@@ -168,6 +179,11 @@ public struct AdHocQuery {
     result.changes = changes
     return result
   }
+
+  /// The name prefix of the history's tables, triggers and indexes, which a write run keeps
+  /// append-only (docs/history.md "Tamper evidence"): their rows are inserted by the history's
+  /// triggers only, never updated or deleted; they are never dropped or altered.
+  static let historyPrefix = "history_"
 
   /// Opens `path` for a read-only run: a read-only connection, no `ATTACH`, temporary storage
   /// in memory.

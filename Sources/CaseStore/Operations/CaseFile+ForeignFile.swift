@@ -30,9 +30,9 @@ extension CaseFile {
   /// virtual table, its row
   /// count when it has rows. The history counts by its change sets (`history_change_sets`);
   /// the tables that only detail them (`history_changes`, `history_context`,
-  /// `history_reverts`, and on files from before migration 0014 `history_entries` and
-  /// `history_values`) are not listed. Reads tables only; no view, trigger or virtual table
-  /// runs.
+  /// `history_reverts`, `history_seals`, and on files from before migration 0014
+  /// `history_entries` and `history_values`) are not listed. Reads tables only; no view,
+  /// trigger or virtual table runs.
   ///
   /// - Returns: Table name to row count (only tables with rows; empty for a database without
   ///   case data).
@@ -45,7 +45,7 @@ extension CaseFile {
         AND name NOT LIKE '\\_litestream\\_%' ESCAPE '\\'
         AND name <> 'schema_migrations' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
         AND name NOT IN ('history_changes', 'history_entries', 'history_values',
-          'history_context', 'history_reverts')
+          'history_context', 'history_reverts', 'history_seals')
         AND name NOT IN ('search_queue', 'search_index_data', 'search_index_idx',
           'search_index_content', 'search_index_docsize', 'search_index_config')
       """)

@@ -151,6 +151,14 @@ public enum CaseFile {
           CheckFinding(.fault, .history, "the history cannot be replayed: \(error)"))
       }
     }
+    if version >= HistoryChain.schemaVersion && history {
+      do {
+        findings += try HistoryChain.findings(connection)
+      } catch {
+        findings.append(
+          CheckFinding(.fault, .history, "the history's seals cannot be verified: \(error)"))
+      }
+    }
     if connection.path != ":memory:" {
       findings += Connection.staleBackupFiles(besides: connection.path).map { path in
         CheckFinding(

@@ -46,7 +46,7 @@ extension CaseDatabase {
   ///
   /// - Throws: `SQLiteError` when the tables cannot be read or written.
   func refoldUnvouchedKeys() throws {
-    guard try connection.scalar(Self.unvouchedProbe)?.integerValue == 1 else { return }
+    guard try scalar(Self.unvouchedProbe)?.integerValue == 1 else { return }
     try unit.suspects.refoldUnvouchedKeys()
     try unit.fruits.refoldUnvouchedKeys()
   }

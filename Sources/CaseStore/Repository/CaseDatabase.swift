@@ -220,7 +220,9 @@ public final class CaseDatabase {
   /// The change set is opened (`history_context` names it, so the schema's triggers file every
   /// change under it) before `body` and closed after it, inside the transaction; a change set
   /// that recorded nothing is removed again. Before it commits, the records queued for the
-  /// search index are indexed (docs/search.md). Before and after `body`, rows whose keys nobody
+  /// search index are indexed (docs/search.md), and every change set not sealed yet (this one,
+  /// and other clients' since the last write) is sealed into the history's hash chain
+  /// (docs/history.md "Tamper evidence"). Before and after `body`, rows whose keys nobody
   /// vouches for get inspector's Unicode keys (docs/schema.md "Folded keys"); reads never do
   /// this. The handle `body` is given (``CaseWriter``)
   /// offers every operation, reads and writes; it is valid inside `body` only. However many
@@ -294,6 +296,9 @@ public final class CaseDatabase {
         WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_changes WHERE change_set_id = ?1)
         """
       ).run([changeSet])
+      // Every change set not sealed yet, this one and other clients' since the last write,
+      // joins the history's hash chain before the commit (docs/history.md "Tamper evidence").
+      try HistoryChain.seal(connection)
       return result
     }
   }
@@ -311,5 +316,28 @@ public final class CaseDatabase {
   /// prepared once, reset and returned to the cache when the caller lets go of it.
   func statement(_ sql: String) throws -> Statement {
     try connection.cachedStatement(sql)
+  }
+
+  /// Runs one statement with positional arguments through the statement cache, discarding any
+  /// rows. The repositories' writes use it: a statement on a recorded table compiles the
+  /// history's and the schema's triggers into itself, so preparing it again for every row
+  /// cost more than the write (docs/history.md "Size").
+  ///
+  /// - Throws: `SQLiteError` from preparing, binding or stepping.
+  func execute(_ sql: String, _ arguments: [any SQLiteBindable]) throws {
+    let statement = try statement(sql)
+    try statement.bind(arguments)
+    while try statement.step() {}
+  }
+
+  /// The first column of the first row of a query run through the statement cache, or `nil`
+  /// when there is no row.
+  ///
+  /// - Throws: `SQLiteError` from preparing, binding or stepping.
+  func scalar(_ sql: String, _ arguments: [any SQLiteBindable] = []) throws -> SQLiteValue? {
+    let statement = try statement(sql)
+    try statement.bind(arguments)
+    guard try statement.step() else { return nil }
+    return statement.value(at: 0)
   }
 }

@@ -39,7 +39,7 @@ extension FruitRepository where Kind == Writing {
     } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
       // As in add: the refused statement changed nothing, so another row holding the key
       // means the name is taken.
-      let taken = try database.connection.scalar(
+      let taken = try database.scalar(
         "SELECT 1 FROM fruits WHERE name_key = ? AND id <> ? LIMIT 1", [folded, fruit.id])
       if taken != nil { throw CaseError.duplicateFruit(fruit.name) }
       throw error

@@ -158,7 +158,7 @@ extension FruitRepository where Kind == Writing {
     } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
       // Which unique constraint fired is read from the table, not from SQLite's message: the
       // failed statement changed nothing, so a row holding the key means the name is taken.
-      let taken = try database.connection.scalar(
+      let taken = try database.scalar(
         "SELECT 1 FROM fruits WHERE name_key = ? LIMIT 1", [folded])
       if taken != nil { throw CaseError.duplicateFruit(name) }
       throw error
@@ -176,7 +176,7 @@ extension FruitRepository where Kind == Writing {
     let fruit = try find(name)
     let holders = try self.holders(of: fruit.id)
     if !holders.isEmpty { throw CaseError.fruitInUse(fruit.name, by: holders) }
-    try database.connection.execute("DELETE FROM fruits WHERE id = ?", [fruit.id])
+    try database.execute("DELETE FROM fruits WHERE id = ?", [fruit.id])
     return fruit
   }
 }

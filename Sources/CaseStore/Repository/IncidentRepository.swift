@@ -75,7 +75,7 @@ public struct IncidentRepository<Kind: UnitOfWorkKind> {
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func count() throws -> Int {
-    Int(try database.connection.scalar("SELECT count(*) FROM incidents")?.integerValue ?? 0)
+    Int(try database.scalar("SELECT count(*) FROM incidents")?.integerValue ?? 0)
   }
 
   // MARK: - Internal helpers
@@ -150,7 +150,7 @@ extension IncidentRepository where Kind == Writing {
   public func add(_ new: NewIncident) throws -> Incident {
     try Self.validate(notes: new.notes)
     let fruit = try database.unit.fruits.find(new.fruit)
-    try database.connection.execute(
+    try database.execute(
       """
       INSERT INTO incidents (fruit_id, occurred_at, paw_size, latitude, longitude, notes)
       VALUES (?, ?, ?, ?, ?, ?)

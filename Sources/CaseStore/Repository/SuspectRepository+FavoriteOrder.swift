@@ -25,7 +25,7 @@ extension SuspectRepository where Kind == Writing {
         field: "position", value: "\(position)", expected: "a whole number, 1 or more")
     }
     guard
-      let name = try database.connection.scalar("SELECT name FROM animals WHERE id = ?", [id])?
+      let name = try database.scalar("SELECT name FROM animals WHERE id = ?", [id])?
         .textValue
     else { throw CaseError.unknownSuspect("\(id)") }
     let fruit = try database.unit.fruits.find(fruitName)

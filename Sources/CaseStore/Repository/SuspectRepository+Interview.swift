@@ -18,9 +18,9 @@ extension SuspectRepository where Kind == Writing {
     try TextRules.requirePrintable(statement, field: "alibi", allowingLineBreaks: true)
     try requireSuspect(id)
     if statement.isEmpty {
-      try database.connection.execute("DELETE FROM alibis WHERE animal_id = ?", [id])
+      try database.execute("DELETE FROM alibis WHERE animal_id = ?", [id])
     } else {
-      try database.connection.execute(
+      try database.execute(
         """
         INSERT INTO alibis (animal_id, statement) VALUES (?, ?)
         ON CONFLICT (animal_id) DO UPDATE SET statement = excluded.statement
@@ -34,14 +34,14 @@ extension SuspectRepository where Kind == Writing {
   public func setSleepSchedule(id: Int64, _ schedule: SleepSchedule?) throws {
     try requireSuspect(id)
     if let schedule {
-      try database.connection.execute(
+      try database.execute(
         """
         INSERT INTO sleep_schedules (animal_id, sleep_at, wake_at) VALUES (?, ?, ?)
         ON CONFLICT (animal_id) DO UPDATE SET sleep_at = excluded.sleep_at,
           wake_at = excluded.wake_at
         """, [id, schedule.sleep.description, schedule.wake.description])
     } else {
-      try database.connection.execute("DELETE FROM sleep_schedules WHERE animal_id = ?", [id])
+      try database.execute("DELETE FROM sleep_schedules WHERE animal_id = ?", [id])
     }
   }
 
@@ -63,7 +63,7 @@ extension SuspectRepository where Kind == Writing {
   /// - Throws: ``CaseError/unknownSuspect(_:)`` or `SQLiteError`.
   public func setSuspicionLevel(id: Int64, _ level: SuspicionLevel) throws {
     try requireSuspect(id)
-    try database.connection.execute(
+    try database.execute(
       """
       INSERT INTO suspicion_levels (animal_id, level) VALUES (?, ?)
       ON CONFLICT (animal_id) DO UPDATE SET level = excluded.level
@@ -77,13 +77,13 @@ extension SuspectRepository where Kind == Writing {
   public func addFavorite(id: Int64, fruit fruitName: String) throws {
     let suspect = try requireSuspect(id)
     let fruit = try database.unit.fruits.find(fruitName)
-    if try database.connection.scalar(
+    if try database.scalar(
       "SELECT 1 FROM favorite_fruits WHERE animal_id = ? AND fruit_id = ?", [id, fruit.id])
       != nil
     {
       throw CaseError.alreadyFavorite(suspect: suspect, fruit: fruit.name)
     }
-    try database.connection.execute(
+    try database.execute(
       """
       INSERT INTO favorite_fruits (animal_id, fruit_id, position)
       VALUES (?, ?, (SELECT coalesce(max(position) + 1, 0) FROM favorite_fruits
@@ -98,7 +98,7 @@ extension SuspectRepository where Kind == Writing {
   public func removeFavorite(id: Int64, fruit fruitName: String) throws {
     let suspect = try requireSuspect(id)
     let fruit = try database.unit.fruits.find(fruitName)
-    try database.connection.execute(
+    try database.execute(
       "DELETE FROM favorite_fruits WHERE animal_id = ? AND fruit_id = ?", [id, fruit.id])
     if database.connection.changes == 0 {
       throw CaseError.notFavorite(suspect: suspect, fruit: fruit.name)
@@ -109,7 +109,7 @@ extension SuspectRepository where Kind == Writing {
   @discardableResult
   private func requireSuspect(_ id: Int64) throws -> String {
     guard
-      let name = try database.connection.scalar("SELECT name FROM animals WHERE id = ?", [id])?
+      let name = try database.scalar("SELECT name FROM animals WHERE id = ?", [id])?
         .textValue
     else { throw CaseError.unknownSuspect("\(id)") }
     return name

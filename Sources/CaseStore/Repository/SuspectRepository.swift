@@ -116,7 +116,7 @@ public struct SuspectRepository<Kind: UnitOfWorkKind> {
     let reference = reference.trimmingSpaces()
     if reference.hasPrefix("id:") {
       guard let id = Int64(reference.dropFirst(3)), id > 0,
-        try connection.scalar("SELECT 1 FROM animals WHERE id = ?", [id]) != nil
+        try database.scalar("SELECT 1 FROM animals WHERE id = ?", [id]) != nil
       else { throw CaseError.unknownSuspect(typed) }
       return id
     }
@@ -154,7 +154,7 @@ public struct SuspectRepository<Kind: UnitOfWorkKind> {
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func count() throws -> Int {
-    Int(try connection.scalar("SELECT count(*) FROM animals")?.integerValue ?? 0)
+    Int(try database.scalar("SELECT count(*) FROM animals")?.integerValue ?? 0)
   }
 
   // MARK: - Internal helpers
@@ -210,7 +210,7 @@ public struct SuspectRepository<Kind: UnitOfWorkKind> {
   ///   - id: The suspect being edited, or `nil` for a new one.
   /// - Throws: `SQLiteError` when the table cannot be read.
   func caseError(for error: SQLiteError, species: String, except id: Int64?) throws -> Error {
-    let taken = try connection.scalar(
+    let taken = try database.scalar(
       "SELECT 1 FROM animals WHERE species_key = ? AND id IS NOT ? LIMIT 1",
       [NameKey.caseKey(species), id])
     return taken != nil ? CaseError.duplicateSpecies(species) : error
@@ -334,7 +334,7 @@ extension SuspectRepository where Kind == Writing {
     if let emoji { suspect.emoji = emoji }
     try requireSpeciesFree(suspect.species, except: id)
     do {
-      try connection.execute(
+      try database.execute(
         """
         UPDATE animals SET name = ?, species = ?, paw_size = ?, emoji = ?, species_key = ?,
           species_folded_from = ?, name_key = ?, name_folded_from = ?
@@ -358,7 +358,7 @@ extension SuspectRepository where Kind == Writing {
   @discardableResult
   public func remove(id: Int64) throws -> Suspect {
     guard let suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
-    try connection.execute("DELETE FROM animals WHERE id = ?", [id])
+    try database.execute("DELETE FROM animals WHERE id = ?", [id])
     return suspect
   }
 }

@@ -14,8 +14,11 @@ struct SQLCommand: InspectorCommand {
       with --write the whole script is one transaction that may change rows and tables (a dropped
       trigger of inspector's is reported by check), never the file's own format: BEGIN, COMMIT,
       ROLLBACK, ATTACH and setting PRAGMA writable_schema, journal_mode, schema_version,
-      ignore_check_constraints or trusted_schema are refused. SQL that starts with "-" (a
-      comment) goes last, after "--" and the options: inspector sql --json -- "-- note ...".
+      ignore_check_constraints or trusted_schema are refused. The history is append-only: an
+      UPDATE or DELETE of a history_* table, an INSERT into one at the top level (only
+      triggers insert), or a DROP or ALTER of its tables, indexes or triggers is refused. SQL
+      that starts with "-" (a comment) goes last, after "--" and the options: inspector sql
+      --json -- "-- note ...".
       """)
 
   let query = Argument<String>("query", help: "The SQL script.")

@@ -1,0 +1,77 @@
+import SQLiteKit
+
+/// One piece of a change set's canonical content, as the history's seals hash it
+/// (docs/history.md "Tamper evidence"): a change set's own fields, then each of its changes,
+/// then what it reverted (for an undo or a redo).
+enum ChangeSetContent: Equatable {
+  /// A change set begins: its row of `history_change_sets`.
+  case changeSet(id: Int64, at: String, actor: String?, note: String?, grouping: String)
+  /// One change of the change set begun last, in recording order: every value the history
+  /// stores for it, in a fixed order, each as stored (its storage class kept).
+  case change([SQLiteValue])
+  /// A change set that the change set begun last (an undo or a redo) reverted, and how
+  /// (`undo` or `redo`): its rows of `history_reverts`, in ascending order of the reverted id.
+  case reverted(changeSet: Int64, kind: String)
+}
+
+extension ChangeSetContent {
+  /// Hands the canonical content of every change set whose id is greater than `after` to
+  /// `visit`, in id order: each change set's ``changeSet(id:at:actor:note:grouping:)``
+  /// followed by its ``change(_:)`` pieces in recording order (none for a change set that
+  /// recorded nothing), then its ``reverted(changeSet:kind:)`` pieces. One read of those change
+  /// sets, streamed (a change set's changes are never held together), and one index seek of
+  /// `history_reverts` per change set.
+  ///
+  /// The one place that knows how the history stores a change. Today a change is its
+  /// `history_changes` row without its id and change set: `table_id`, `key1`, `key2`,
+  /// `operation`, `v1` ... `v6`.
+  ///
+  /// - Parameters:
+  ///   - connection: The case file, in a transaction (a snapshot) of the caller's.
+  ///   - after: Only change sets with a greater id (`Int64.min` for all).
+  ///   - visit: Receives each piece; what it throws stops the read.
+  /// - Throws: `SQLiteError`, or what `visit` throws.
+  static func forEach(
+    in connection: Connection, after: Int64, _ visit: (ChangeSetContent) throws -> Void
+  ) throws {
+    let rows = try connection.cachedStatement(
+      """
+      SELECT c.id, c.at, c.actor, c.note, c.grouping, h.id, h.table_id, h.key1, h.key2,
+        h.operation, h.v1, h.v2, h.v3, h.v4, h.v5, h.v6
+      FROM history_change_sets c
+      LEFT JOIN history_changes h ON h.change_set_id = c.id
+      WHERE c.id > ?
+      ORDER BY c.id, h.id
+      """)
+    try rows.bind([after])
+    let reverts = try connection.cachedStatement(
+      """
+      SELECT reverted_change_set_id, kind FROM history_reverts
+      WHERE change_set_id = ? ORDER BY reverted_change_set_id
+      """)
+    var changeSet: Int64?
+    /// Hands on what change set `id` reverted.
+    func finish(_ id: Int64?) throws {
+      guard let id else { return }
+      try reverts.bind([id])
+      while try reverts.step() {
+        try visit(.reverted(changeSet: reverts.int64(at: 0), kind: reverts.text(at: 1)))
+      }
+      reverts.reset()
+    }
+    while try rows.step() {
+      let id = rows.int64(at: 0)
+      if id != changeSet {
+        try finish(changeSet)
+        changeSet = id
+        try visit(
+          .changeSet(
+            id: id, at: rows.text(at: 1), actor: rows.optionalText(at: 2),
+            note: rows.optionalText(at: 3), grouping: rows.text(at: 4)))
+      }
+      guard !rows.isNull(at: 5) else { continue }
+      try visit(.change((6...15).map { rows.value(at: $0) }))
+    }
+    try finish(changeSet)
+  }
+}
