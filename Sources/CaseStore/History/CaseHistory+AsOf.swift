@@ -146,7 +146,9 @@ extension CaseHistory {
   /// columns are computed in the same statements (ASCII keys by `lower()`, as the schema's
   /// triggers would; keys beyond ASCII are folded after, as before), and the recorded tables'
   /// indexes are built once the rows are in. `nil` when the case is not in a file (an
-  /// in-memory case cannot be attached): ``rebuiltCase(asOf:suspect:)`` rebuilds it row by row.
+  /// in-memory case cannot be attached) or the caller is inside a write (`revert`: another
+  /// connection's read of the file may be refused until it commits):
+  /// ``rebuiltCase(asOf:suspect:)`` rebuilds it row by row.
   ///
   /// The attached file is read by a connection of its own, outside the caller's snapshot: the
   /// history up to change set `id` does not change once recorded (only `history prune`
@@ -155,7 +157,8 @@ extension CaseHistory {
   /// - Throws: As ``rebuiltCase(asOf:)``.
   private func rebuiltCaseInBulk(asOf id: Int64, tables: [RecordedTable]) throws -> CaseDatabase? {
     let source = database.connection
-    guard source.path != ":memory:", !source.path.isEmpty else { return nil }
+    // Inside a write (revert), another connection to the file could be refused its read.
+    guard source.path != ":memory:", !source.path.isEmpty, !source.isWriting else { return nil }
     let bound = try Self.lastChange(source, upTo: id)
     let rebuilt = try CaseDatabase(temporaryFile: ())
     let connection = rebuilt.connection
