@@ -142,6 +142,13 @@ public final class Connection {
   /// SQLite: <https://sqlite.org/c3ref/get_autocommit.html>
   public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 
+  /// `true` while a write transaction is open on the main database (`BEGIN IMMEDIATE`, or a
+  /// deferred one that has written): another connection to the same file may then be refused
+  /// (`SQLITE_BUSY`) until it ends.
+  ///
+  /// SQLite: <https://sqlite.org/c3ref/txn_state.html>
+  public var isWriting: Bool { sqlite3_txn_state(handle, "main") == SQLITE_TXN_WRITE }
+
   /// Prepares one SQL statement.
   ///
   /// - Parameter sql: Exactly one statement; text after the first statement is an error, so that

@@ -1,8 +1,8 @@
-import CaseStore
 import Foundation
 import SQLiteKit
 import Testing
 
+@testable import CaseStore
 @testable import InspectorCLI
 
 /// `show <animal> --as-of TIME` and `list --as-of TIME` (docs/history.md "As of"), end to end.
@@ -146,5 +146,93 @@ extension AsOfCommandTests {
     #expect(counts == [1, 3, 1, 1, 3])
     #expect(
       try rebuilt.connection.scalar("SELECT group_concat(id) FROM animals")?.textValue == "4")
+  }
+}
+
+/// `list --as-of N` answers byte for byte what `list` answers on a copy of the file taken right
+/// after change set N, whatever the filters, order and format; and the case it lists (rebuilt
+/// in bulk from the file's history) holds the same rows as the one rebuilt row by row.
+extension AsOfCommandTests {
+  @Test func listAsOfEqualsListOnACopyTakenThen() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("suspect", "crow", "0.9")
+    cli.succeed("alibi", "crow", "In the nest.")
+    cli.succeed(
+      "animal", "add", "--name", "Zoë", "--species", "Fox", "--paw", "small", "--fruit",
+      "Pink Pearl Apple")
+    cli.succeed("suspect", "fox", "0.4")
+    cli.succeed("animal", "add", "--name", "Émile", "--species", "Owl", "--paw", "small")
+    // Another client's text beyond ASCII: SQL's keys, which a write folds as inspector does.
+    try RestoreSafetyTests.shell(
+      cli.databasePath, "UPDATE animals SET name = 'Émile' WHERE species = 'Dove';", in: cli)
+    // inspector's next write folds that key, as the rebuilt case's is folded.
+    cli.succeed("alibi", "fish", "Under the bridge.")
+    let then = try latestChangeSet(cli)
+    let copy = try CLITestCase()
+    try Connection(path: cli.databasePath).backup(
+      into: Connection(path: copy.databasePath, mode: .readWriteCreate))
+
+    // Later changes the listing then must not show.
+    cli.succeed("suspect", "crow", "0.1")
+    cli.succeed("favorite", "remove", "crow", "Golden Nectar Plum")
+    cli.succeed("animal", "remove", "fox")
+    cli.succeed("alibi", "dove", "At the pond.")
+    cli.succeed("animal", "edit", "crow", "--name", "Corvina")
+
+    let listings: [[String]] = [
+      [], ["--json"], ["--format", "csv"], ["--format", "ndjson"], ["--sort", "level"],
+      ["--sort", "name", "--reverse", "--json"],
+      ["--min-level", "0.3", "--sort", "level", "--format", "csv"],
+      ["--favorite", "Pink Pearl Apple", "--sort", "species", "--reverse"],
+      ["--no-alibi", "--paw", "small", "--limit", "3", "--offset", "1", "--json"],
+      ["--awake-at", "03:00", "--sort", "name"],
+    ]
+    for options in listings {
+      let expected = copy.run(["list"] + options)
+      let asOf = cli.run(["list", "--as-of", "\(then)"] + options)
+      #expect(expected.status == 0, "\(options): \(expected.standardError)")
+      #expect(asOf.status == 0, "\(options): \(asOf.standardError)")
+      #expect(asOf.standardOutput == expected.standardOutput, "\(options)")
+    }
+    #expect(cli.run(["list", "--as-of", "\(then)"]).standardOutput.contains("Émile"))
+    for name in ["Zoë", "zoe", "renard", "dove", "Catie", "10"] {
+      #expect(
+        cli.succeed("show", name, "--as-of", "\(then)", "--json")
+          == copy.succeed("show", name, "--json"), "\(name)")
+    }
+    // A word that names several suspects then (two Émiles), or none, fails as it did then.
+    for name in ["emile", "corvina"] {
+      let asOf = cli.run("show", name, "--as-of", "\(then)")
+      let expected = copy.run("show", name)
+      #expect(expected.status == 65)
+      #expect(asOf.status == expected.status, "\(name)")
+      #expect(asOf.standardError == expected.standardError, "\(name)")
+    }
+
+    // The bulk rebuild (from the file) and the row-by-row one (from an in-memory copy) hold
+    // the same rows, derived columns included.
+    let database = try CaseDatabase(path: cli.databasePath, access: .readOnly)
+    let bulk = try database.read { try $0.history.rebuiltCase(asOf: then) }
+    let inMemory = try CaseDatabase(inMemoryCopyOf: database)
+    let rowByRow = try inMemory.read { try $0.history.rebuiltCase(asOf: then) }
+    for table in [
+      "animals", "fruits", "favorite_fruits", "alibis", "sleep_schedules", "suspicion_levels",
+      "incidents",
+    ] {
+      let expected = try rows(of: table, in: rowByRow)
+      #expect(try rows(of: table, in: bulk) == expected, "\(table)")
+      #expect(!expected.isEmpty || ["sleep_schedules", "incidents"].contains(table), "\(table)")
+    }
+    #expect(
+      try bulk.connection.scalar("SELECT name_key FROM animals WHERE species = 'Fox'")?.textValue
+        == "zoe")
+  }
+
+  /// Every row of `table` in `database`, every column, in key order.
+  private func rows(of table: String, in database: CaseDatabase) throws -> [[SQLiteValue]] {
+    let statement = try database.connection.prepare("SELECT * FROM \(table) ORDER BY 1, 2")
+    var rows: [[SQLiteValue]] = []
+    while try statement.step() { rows.append(statement.row()) }
+    return rows
   }
 }

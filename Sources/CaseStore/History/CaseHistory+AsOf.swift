@@ -51,7 +51,27 @@ extension CaseHistory {
   ///   rows then break a rule of the schema (a row another client's `REPLACE` removed under
   ///   another unique key); `SQLiteError`.
   public func rebuiltCase(asOf id: Int64) throws -> CaseDatabase {
-    try rebuiltCase(asOf: id, suspect: nil)
+    if let rebuilt = try rebuiltCaseInBulk(asOf: id, tables: RecordedTable.all) { return rebuilt }
+    return try rebuiltCase(asOf: id, suspect: nil)
+  }
+
+  /// The id of the suspect `reference` (the `<animal>` argument, docs/command-line.md
+  /// "<animal>") meant after change set `id`, found as ``SuspectRepository/resolve(_:)`` finds
+  /// one among the suspects as they stood then (docs/history.md "As of"): only their `animals`
+  /// rows are rebuilt (set-based, from a case file; row by row from an in-memory one), not the
+  /// rest of the case.
+  ///
+  /// - Parameters:
+  ///   - reference: What was typed (`crow`, `10`, `id:10`).
+  ///   - id: A change set id as ``changeSet(asOf:)`` returns it.
+  /// - Returns: The suspect's id.
+  /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/ambiguousSuspect(_:candidates:)``;
+  ///   as ``rebuiltCase(asOf:)``.
+  public func suspectID(_ reference: String, asOf id: Int64) throws -> Int64 {
+    let animals = RecordedTable.all.filter { $0.name == "animals" }
+    let rebuilt =
+      try rebuiltCaseInBulk(asOf: id, tables: animals) ?? rebuiltCase(asOf: id, suspect: nil)
+    return try rebuilt.read { try $0.suspects.resolve(reference) }
   }
 
   /// One suspect as it stood after change set `id`, rebuilt from the history alone into a new
@@ -81,14 +101,7 @@ extension CaseHistory {
     // The rebuilt case is a view: its own history, search index and cross-table checks have
     // nothing to add.
     try connection.execute("PRAGMA foreign_keys = OFF")
-    let triggers = try connection.prepare(
-      """
-      SELECT name FROM sqlite_schema WHERE type = 'trigger'
-        AND (substr(name, 1, 8) = 'history_' OR name GLOB '*_search_after_*')
-      """)
-    var names: [String] = []
-    while let row = try triggers.nextRow() { names.append(try row.text("name")) }
-    for name in names { try connection.execute("DROP TRIGGER \"\(name)\"") }
+    try Self.dropViewTriggers(connection)
     try connection.inTransaction(.immediate) {
       // One suspect's fruits are known once its favourites are read.
       let tables =
@@ -117,16 +130,7 @@ extension CaseHistory {
             if animal != nil, table.name == "favorite_fruits", let fruit = values[1].integerValue {
               fruits.append(fruit)
             }
-            do {
-              try insert.run(values)
-            } catch let error as SQLiteError where error.code == .constraint {
-              // Two rows the history holds at once that the schema cannot: another client's
-              // REPLACE removed one under another unique key, which no trigger can record.
-              throw CaseError.historyDisagrees(
-                "after change set \(id) it holds rows of \(table.name) that break a rule of the"
-                  + " schema (\(error.message)); 'inspector check' lists the rows it holds that the"
-                  + " table does not")
-            }
+            try Self.disagreeing(table: table.name, asOf: id) { try insert.run(values) }
           }
         }
       }
@@ -134,5 +138,145 @@ extension CaseHistory {
     // The rows got SQL's keys: fold them as inspector does, so ties order as in the case file.
     try rebuilt.write(nil) { _ in }
     return rebuilt
+  }
+
+  /// The case as it stood after change set `id` (``rebuiltCase(asOf:)``), only `tables` of it,
+  /// built with one `INSERT ... SELECT` per table straight from the case file's history
+  /// (attached to the rebuilt case's connection): no row passes through Swift, the derived
+  /// columns are computed in the same statements (ASCII keys by `lower()`, as the schema's
+  /// triggers would; keys beyond ASCII are folded after, as before), and the recorded tables'
+  /// indexes are built once the rows are in. `nil` when the case is not in a file (an
+  /// in-memory case cannot be attached) or the caller is inside a write (`revert`: another
+  /// connection's read of the file may be refused until it commits):
+  /// ``rebuiltCase(asOf:suspect:)`` rebuilds it row by row.
+  ///
+  /// The attached file is read by a connection of its own, outside the caller's snapshot: the
+  /// history up to change set `id` does not change once recorded (only `history prune`
+  /// removes older change sets, which then refuses `id`).
+  ///
+  /// - Throws: As ``rebuiltCase(asOf:)``.
+  private func rebuiltCaseInBulk(asOf id: Int64, tables: [RecordedTable]) throws -> CaseDatabase? {
+    let source = database.connection
+    // Inside a write (revert), another connection to the file could be refused its read.
+    guard source.path != ":memory:", !source.path.isEmpty, !source.isWriting else { return nil }
+    let bound = try Self.lastChange(source, upTo: id)
+    let rebuilt = try CaseDatabase(temporaryFile: ())
+    let connection = rebuilt.connection
+    try connection.execute("PRAGMA foreign_keys = OFF")
+    try Self.dropViewTriggers(connection)
+    let names = tables.map { "'\($0.name)'" }.joined(separator: ", ")
+    // The schema's insert triggers only compute what the statements below compute themselves
+    // (the keys, the level) or check the text rules the rows met when they were written: a
+    // trigger program per row would cost more than the copy.
+    let inserts = try connection.prepare(
+      """
+      SELECT name FROM sqlite_schema
+      WHERE type = 'trigger' AND name GLOB '*_insert' AND tbl_name IN (\(names))
+      """)
+    var triggers: [String] = []
+    while let row = try inserts.nextRow() { triggers.append(try row.text("name")) }
+    for name in triggers { try connection.execute("DROP TRIGGER \"\(name)\"") }
+    // The recorded tables' own indexes are built once, after the rows (those a table's
+    // definition holds, such as its primary key, stay: SQLite cannot drop them).
+    let indexes = try connection.prepare(
+      """
+      SELECT name, sql FROM sqlite_schema
+      WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(names))
+      """)
+    var definitions: [(name: String, sql: String)] = []
+    while let row = try indexes.nextRow() {
+      definitions.append((try row.text("name"), try row.text("sql")))
+    }
+    for index in definitions { try connection.execute("DROP INDEX \"\(index.name)\"") }
+    try connection.execute("ATTACH ? AS history_source", [source.path])
+    defer { try? connection.execute("DETACH history_source") }
+    try connection.inTransaction(.immediate) {
+      // Levels before suspects, so each suspect's row is inserted with its level.
+      let order = ["fruits", "suspicion_levels", "animals"]
+      let ordered =
+        tables.filter { order.contains($0.name) }.sorted {
+          order.firstIndex(of: $0.name)! < order.firstIndex(of: $1.name)!
+        } + tables.filter { !order.contains($0.name) }
+      for table in ordered {
+        try Self.copyRows(of: table, upTo: bound, into: connection, asOf: id)
+      }
+      for index in definitions {
+        try Self.disagreeing(table: "", asOf: id) { try connection.execute(index.sql) }
+      }
+    }
+    try connection.execute("DETACH history_source")
+    // Keys beyond ASCII got SQL's keys: fold them as inspector does, so ties order as in the
+    // case file.
+    try rebuilt.write(nil) { _ in }
+    return rebuilt
+  }
+
+  /// Drops the triggers of the rebuilt case that only serve a case being written: its own
+  /// history and search index (the rebuilt case is a view).
+  private static func dropViewTriggers(_ connection: Connection) throws {
+    let triggers = try connection.prepare(
+      """
+      SELECT name FROM sqlite_schema WHERE type = 'trigger'
+        AND (substr(name, 1, 8) = 'history_' OR name GLOB '*_search_after_*')
+      """)
+    var names: [String] = []
+    while let row = try triggers.nextRow() { names.append(try row.text("name")) }
+    for name in names { try connection.execute("DROP TRIGGER \"\(name)\"") }
+  }
+
+  /// Copies every row of `table` alive after the change whose id is `bound` from the attached
+  /// `history_source`'s history into the rebuilt case, in key order, in one statement.
+  private static func copyRows(
+    of table: RecordedTable, upTo bound: Int64, into connection: Connection, asOf id: Int64
+  ) throws {
+    var columns = table.columns.map { "\"\($0)\"" }
+    var values = table.columns.map { "h.\(table.storedColumn(of: $0) ?? "NULL")" }
+    func stored(_ column: String) -> String { "h.\(table.storedColumn(of: column)!)" }
+    // The derived columns as the schema's triggers set them, so that those triggers find
+    // nothing to do (docs/schema.md "Folded keys").
+    switch table.name {
+    case "animals":
+      columns += ["species_key", "name_key", "suspicion_level"]
+      values += [
+        "lower(\(stored("species")))", "lower(\(stored("name")))",
+        "coalesce((SELECT level FROM main.suspicion_levels WHERE animal_id = h.key1), 0.0)",
+      ]
+    case "fruits":
+      columns.append("name_key")
+      values.append("lower(\(stored("name")))")
+    default: break
+    }
+    try disagreeing(table: table.name, asOf: id) {
+      try connection.execute(
+        """
+        INSERT INTO main."\(table.name)" (\(columns.joined(separator: ", ")))
+        SELECT \(values.joined(separator: ", "))
+        FROM (SELECT max(id) AS id
+            FROM history_source.history_changes INDEXED BY history_changes_row
+            WHERE table_id = ?1 AND id <= ?2
+            GROUP BY key1, key2) AS m
+          JOIN history_source.history_changes AS h ON h.id = m.id
+        WHERE h.operation <> 0
+        """, [Int64(table.historyID), bound])
+    }
+  }
+
+  /// Runs `body`, reading a broken rule of the schema as a history that disagrees with it.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a constraint failure; what `body` throws.
+  private static func disagreeing(table: String, asOf id: Int64, _ body: () throws -> Void)
+    throws
+  {
+    do {
+      try body()
+    } catch let error as SQLiteError where error.code == .constraint {
+      // Two rows the history holds at once that the schema cannot: another client's
+      // REPLACE removed one under another unique key, which no trigger can record.
+      let rows = table.isEmpty ? "rows" : "rows of \(table)"
+      throw CaseError.historyDisagrees(
+        "after change set \(id) it holds \(rows) that break a rule of the"
+          + " schema (\(error.message)); 'inspector check' lists the rows it holds that the"
+          + " table does not")
+    }
   }
 }

@@ -122,7 +122,9 @@ extension CaseHistory {
   /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`; what `body` throws.
   ///
   /// With `key1`, only the rows whose first key column is `key1` (a suspect's rows of a table
-  /// keyed by `animal_id`, or one row): index seeks for those rows alone.
+  /// keyed by `animal_id`, or one row): index seeks for those rows alone (the condition is
+  /// written only then: `?3 IS NULL OR key1 = ?3` would hide `key1` from the index, and every
+  /// row of the table would be read).
   static func forEachRecordedRow(
     _ connection: Connection, _ table: RecordedTable, upTo bound: Int64, key1: Int64? = nil,
     _ body: (StoredChange) throws -> Void
@@ -131,12 +133,13 @@ extension CaseHistory {
       """
       SELECT \(StoredChange.columns("h"))
       FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
-          WHERE table_id = ?1 AND id <= ?2 AND (?3 IS NULL OR key1 = ?3)
+          WHERE table_id = ?1 AND id <= ?2\(key1 == nil ? "" : " AND key1 = ?3")
           GROUP BY key1, key2) AS m
         JOIN history_changes AS h ON h.id = m.id
       WHERE h.operation <> 0
       """)
-    try rows.bind([Int64(table.historyID), bound, key1])
+    try rows.bind(
+      key1.map { [Int64(table.historyID), bound, $0] } ?? [Int64(table.historyID), bound])
     while let row = try rows.nextRow() { try body(try StoredChange(row)) }
   }
 
@@ -155,12 +158,13 @@ extension CaseHistory {
       """
       SELECT \(stored)
       FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
-          WHERE table_id = ?1 AND id <= ?2 AND (?3 IS NULL OR key1 = ?3)
+          WHERE table_id = ?1 AND id <= ?2\(key1 == nil ? "" : " AND key1 = ?3")
           GROUP BY key1, key2) AS m
         JOIN history_changes AS h ON h.id = m.id
       WHERE h.operation <> 0
       """)
-    try rows.bind([Int64(table.historyID), bound, key1])
+    try rows.bind(
+      key1.map { [Int64(table.historyID), bound, $0] } ?? [Int64(table.historyID), bound])
     while try rows.step() { try body(rows.row()) }
   }
 }

@@ -15,7 +15,8 @@ extension CommandContext {
   ///   `body` throws.
   ///   - suspect: The `<animal>` the reads look up, when they read one suspect: for `id:N`,
   ///     only that suspect's rows are rebuilt (index seeks of its own rows, whatever the size
-  ///     of the case); any other word is looked up among every suspect as it stood then.
+  ///     of the case); any other word is first resolved among the suspects' rows as they stood
+  ///     then (``CaseHistory/suspectID(_:asOf:)``), then that suspect alone is rebuilt.
   func reading<T>(
     _ db: CaseReader, asOf option: Option<String?>, suspect: String? = nil,
     _ body: (CaseReader) throws -> T
@@ -23,9 +24,16 @@ extension CommandContext {
     guard let point = try self[option] else { return try body(db) }
     let history = db.history
     let changeSet = try history.changeSet(asOf: point)
-    if let reference = suspect?.trimmingCharacters(in: .whitespaces), reference.hasPrefix("id:"),
-      let id = Int64(reference.dropFirst(3)), id > 0
-    {
+    if let reference = suspect?.trimmingCharacters(in: .whitespaces) {
+      // `id:N` names the suspect; any other word is resolved among the suspects as they stood
+      // then (their rows alone), and the one it names is rebuilt (a word naming none or
+      // several fails there as it would on the whole case).
+      let id =
+        if reference.hasPrefix("id:"), let id = Int64(reference.dropFirst(3)), id > 0 {
+          id
+        } else {
+          try history.suspectID(reference, asOf: changeSet)
+        }
       return try history.rebuiltCase(asOf: changeSet, suspect: id).read(body)
     }
     return try history.rebuiltCase(asOf: changeSet).read(body)
