@@ -42,7 +42,7 @@ import Testing
     let csv = cli.run("check", "--format", "csv").standardOutput
     #expect(
       csv.contains(
-        "\r\nnote,history,,,skipped: the history check need(s) schema version 7; the file is at"
+        "\r\nnote,history,,,skipped: the history check need(s) schema version 14; the file is at"
           + " version 1,inspector migrate up\r\n"))
 
     // Once migrated, nothing is skipped and every check says ok.

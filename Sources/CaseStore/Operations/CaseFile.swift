@@ -142,8 +142,9 @@ public enum CaseFile {
         [.derivedColumn, .duplicate, .domain],
         "the case rules (derived columns, duplicates, domain values)", needs: 5)
     }
-    if version < 7 && history { skip([.history], "the history check", needs: 7) }
-    if version >= 7 && history {
+    // The history's check reads history_changes, the layout of migration 0014.
+    if version < 14 && history { skip([.history], "the history check", needs: 14) }
+    if version >= 14 && history {
       do {
         findings += try HistoryCheck.findings(connection)
       } catch {
