@@ -34,6 +34,18 @@ enum Dataset {
       "suspects-\(count)" + (kind == .friendly ? "" : "-\(kind.rawValue)")
       + "-data\(SuspectGenerator.dataVersion)"
       + "-schema\(CaseDatabase.migrator.latestVersion)-nohistory.sqlite"
+    return try cached(name, "\(count) suspects", log: log) { partial in
+      try build(at: partial, suspects: count, kind: kind)
+    }
+  }
+
+  /// The path of the cached file `name`, built first when missing: by `build` into a
+  /// `.partial` file beside it (any left by a killed run removed first), then moved into place,
+  /// so a half-built dataset is never taken for a whole one. `what` says what it holds, for the
+  /// log.
+  static func cached(
+    _ name: String, _ what: String, log: (String) -> Void, build: (String) throws -> Void
+  ) throws -> String {
     let path = directory + "/" + name
     if FileManager.default.fileExists(atPath: path) { return path }
     try FileManager.default.createDirectory(
@@ -42,9 +54,9 @@ enum Dataset {
     for suffix in ["", "-wal", "-shm", "-journal"] {
       try? FileManager.default.removeItem(atPath: partial + suffix)
     }
-    log("building \(path) (\(count) suspects, once)...")
+    log("building \(path) (\(what), once)...")
     let start = ContinuousClock.now
-    try build(at: partial, suspects: count, kind: kind)
+    try build(partial)
     try FileManager.default.moveItem(atPath: partial, toPath: path)
     log("built in \(seconds(since: start)) s")
     return path
@@ -119,21 +131,10 @@ extension Dataset {
     let name =
       "suspects-\(count)-data\(SuspectGenerator.dataVersion)"
       + "-schema\(CaseDatabase.migrator.latestVersion)-history.sqlite"
-    let path = directory + "/" + name
-    if FileManager.default.fileExists(atPath: path) { return path }
-    try FileManager.default.createDirectory(
-      atPath: directory, withIntermediateDirectories: true)
-    let partial = path + ".partial"
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-      try? FileManager.default.removeItem(atPath: partial + suffix)
+    return try cached(name, "\(count) suspects with their history", log: log) { partial in
+      try buildWithHistory(at: partial, suspects: count, log: log)
+      _ = ScratchCaseFiles.bytes(partial, vacuum: false)  // the WAL into the file, then moved
     }
-    log("building \(path) (\(count) suspects with their history, once)...")
-    let start = ContinuousClock.now
-    try buildWithHistory(at: partial, suspects: count, log: log)
-    _ = ScratchCaseFiles.bytes(partial, vacuum: false)  // the WAL into the file, then moved
-    try FileManager.default.moveItem(atPath: partial, toPath: path)
-    log("built in \(seconds(since: start)) s")
-    return path
   }
 
   /// A new case file at `path` of `count` suspects with their history (``historyPath``).
