@@ -68,18 +68,11 @@ enum HistoryCheck {
       // Each row's latest change that is not a delete, where the table holds no such row.
       let liveKey = table.key.enumerated().map { "\"\($1)\" = h.key\($0 + 1)" }
         .joined(separator: " AND ")
-      let gone = try connection.prepare(
-        """
-        SELECT \(StoredChange.columns("h"))
-        FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
-            WHERE table_id = ?1 GROUP BY key1, key2) AS m
-          JOIN history_changes AS h ON h.id = m.id
-        WHERE h.operation <> 0
-          AND NOT EXISTS (SELECT 1 FROM "\(table.name)" WHERE \(liveKey))
-        """)
-      try gone.bind([Int64(table.historyID)])
-      while let row = try gone.nextRow() {
-        report(try StoredChange(row).keyValues, "the history holds the row, the table does not")
+      try CaseHistory.forEachRecordedRow(
+        connection, table, upTo: .max,
+        where: "NOT EXISTS (SELECT 1 FROM \"\(table.name)\" WHERE \(liveKey))"
+      ) { change in
+        report(change.keyValues, "the history holds the row, the table does not")
       }
       if count > limitPerTable {
         findings.append(

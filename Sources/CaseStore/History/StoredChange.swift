@@ -125,21 +125,15 @@ extension CaseHistory {
   /// keyed by `animal_id`, or one row): index seeks for those rows alone (the condition is
   /// written only then: `?3 IS NULL OR key1 = ?3` would hide `key1` from the index, and every
   /// row of the table would be read).
+  ///
+  /// With `condition`, only the rows for which that SQL condition over the change `h` also
+  /// holds (check's "the table holds no such row").
   static func forEachRecordedRow(
     _ connection: Connection, _ table: RecordedTable, upTo bound: Int64, key1: Int64? = nil,
-    _ body: (StoredChange) throws -> Void
+    where condition: String? = nil, _ body: (StoredChange) throws -> Void
   ) throws {
-    let rows = try connection.prepare(
-      """
-      SELECT \(StoredChange.columns("h"))
-      FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
-          WHERE table_id = ?1 AND id <= ?2\(key1 == nil ? "" : " AND key1 = ?3")
-          GROUP BY key1, key2) AS m
-        JOIN history_changes AS h ON h.id = m.id
-      WHERE h.operation <> 0
-      """)
-    try rows.bind(
-      key1.map { [Int64(table.historyID), bound, $0] } ?? [Int64(table.historyID), bound])
+    let rows = try latestAliveRows(
+      connection, table, StoredChange.columns("h"), upTo: bound, key1: key1, where: condition)
     while let row = try rows.nextRow() { try body(try StoredChange(row)) }
   }
 
@@ -154,17 +148,28 @@ extension CaseHistory {
   ) throws {
     let stored = table.columns.map { "h.\(table.storedColumn(of: $0) ?? "NULL")" }
       .joined(separator: ", ")
+    let rows = try latestAliveRows(connection, table, stored, upTo: bound, key1: key1)
+    while try rows.step() { try body(rows.row()) }
+  }
+
+  /// The one query behind ``forEachRecordedRow(_:_:upTo:key1:where:_:)`` and
+  /// ``forEachRecordedRowValues(_:_:upTo:key1:_:)``: `columns` of the latest change `h` of
+  /// every row of `table` up to `bound` that is not a delete, in key order, prepared and bound.
+  private static func latestAliveRows(
+    _ connection: Connection, _ table: RecordedTable, _ columns: String, upTo bound: Int64,
+    key1: Int64?, where condition: String? = nil
+  ) throws -> Statement {
     let rows = try connection.prepare(
       """
-      SELECT \(stored)
+      SELECT \(columns)
       FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
           WHERE table_id = ?1 AND id <= ?2\(key1 == nil ? "" : " AND key1 = ?3")
           GROUP BY key1, key2) AS m
         JOIN history_changes AS h ON h.id = m.id
-      WHERE h.operation <> 0
+      WHERE h.operation <> 0\(condition.map { " AND (\($0))" } ?? "")
       """)
     try rows.bind(
       key1.map { [Int64(table.historyID), bound, $0] } ?? [Int64(table.historyID), bound])
-    while try rows.step() { try body(rows.row()) }
+    return rows
   }
 }
