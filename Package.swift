@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "CaseStore", targets: ["CaseStore"]),
     .library(name: "SQLiteKit", targets: ["SQLiteKit"]),
     .library(name: "CommandLineKit", targets: ["CommandLineKit"]),
+    .library(name: "HTTPKit", targets: ["HTTPKit"]),
   ],
   targets: [
     // The C library, seen through a module map and a small shim (Sources/CSQLite/shim.h).
@@ -37,7 +38,10 @@ let package = Package(
     // help, usage errors, shell completions and the manual page. It knows nothing of the case.
     .target(name: "CommandLineKit"),
     // The command line of inspector: its commands, output formats, exit codes.
-    .target(name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit"]),
+    // The HTTP server of `inspector serve`, over libmicrohttpd: requests in, responses out. It
+    // knows nothing of the case.
+    .target(name: "HTTPKit"),
+    .target(name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit", "HTTPKit"]),
     .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
     // Writes the history triggers' migration from CaseStore's description of the recorded
     // tables: scripts/history-triggers.sh (docs/history.md "Recorded tables").
