@@ -41,7 +41,11 @@ let package = Package(
     // The HTTP server of `inspector serve`, over libmicrohttpd: requests in, responses out. It
     // knows nothing of the case.
     .target(name: "HTTPKit"),
-    .target(name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit", "HTTPKit"]),
+    // The desk's page (Desk/Assets: HTML, CSS, JavaScript) is compiled into the binary as bytes.
+    .target(
+      name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit", "HTTPKit"],
+      resources: [.embedInCode("Desk/Assets")]
+    ),
     .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
     // Writes the history triggers' migration from CaseStore's description of the recorded
     // tables: scripts/history-triggers.sh (docs/history.md "Recorded tables").
