@@ -1305,8 +1305,10 @@ function setAsOf(value) {
   } else {
     banner.hidden = true;
   }
+  state.editBase.clear();
+  clearFieldErrors();
   saveURL();
-  refreshAll();
+  refreshAll(true);
 }
 
 // MARK: - Session
@@ -1412,15 +1414,16 @@ function scheduleRefresh() {
   }, 100);
 }
 
-async function refreshAll() {
+/** Reads again everything shown; `force` also overwrites the field being edited (a new time shown). */
+async function refreshAll(force) {
   if (!state.canRead) return;
-  await Promise.all([refreshSuspects(), reloadSelectedQuietly(), loadIncidents()]);
+  await Promise.all([refreshSuspects(), reloadSelectedQuietly(Boolean(force)), loadIncidents()]);
   loadHistory();
 }
 
-async function reloadSelectedQuietly() {
-  if (state.selectedId !== null) await reloadSelected(false);
-  else renderInspector(false);
+async function reloadSelectedQuietly(force) {
+  if (state.selectedId !== null) await reloadSelected(force);
+  else renderInspector(force);
 }
 
 // MARK: - Start
