@@ -41,7 +41,7 @@ const state = {
   generation: 0,
   sort: "id",
   order: "asc",
-  filters: { species: "", paw_size: "", fruit: "", level_min: "", level_max: "" },
+  filters: { name: "", species: "", paw_size: "", fruit: "", level_min: "", level_max: "" },
   selectedId: null,
   selected: null,
   editBase: new Map(),
@@ -355,7 +355,9 @@ function focusSelectedRow() {
 function updateSortHeaders() {
   for (const sortButton of document.querySelectorAll(".sort-button")) {
     const th = sortButton.closest("th");
-    if (sortButton.dataset.sort === state.sort) th.setAttribute("aria-sort", state.order === "desc" ? "descending" : "ascending");
+    // The level's own order is the most suspicious first; the others' is A to Z.
+    const descending = (state.order === "desc") !== (state.sort === "level");
+    if (sortButton.dataset.sort === state.sort) th.setAttribute("aria-sort", descending ? "descending" : "ascending");
     else th.setAttribute("aria-sort", "none");
   }
   $("sort-select").value = state.sort;
@@ -442,6 +444,7 @@ function onSortHeader(event) {
 
 function readFilterForm() {
   state.filters = {
+    name: $("filter-name").value.trim(),
     species: $("filter-species").value.trim(),
     paw_size: $("filter-paw").value,
     fruit: $("filter-fruit").value,
@@ -453,6 +456,7 @@ function readFilterForm() {
 }
 
 function writeFilterForm() {
+  $("filter-name").value = state.filters.name;
   $("filter-species").value = state.filters.species;
   $("filter-paw").value = state.filters.paw_size;
   $("filter-fruit").value = state.filters.fruit;
@@ -959,6 +963,15 @@ function rememberBase(field) {
 function setupInspectorForm() {
   const form = $("inspector-form");
   form.addEventListener("submit", (event) => event.preventDefault());
+  // Escape goes back to the table, on the selected row.
+  $("inspector").addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.target.tagName === "SELECT") return;
+    const row = $("suspect-rows").querySelector(`tr[data-id="${state.selectedId}"]`);
+    if (row) {
+      event.preventDefault();
+      row.focus();
+    }
+  });
   for (const control of form.querySelectorAll("[data-field]")) {
     const field = control.dataset.field;
     control.addEventListener("focus", () => rememberBase(field));
@@ -1081,8 +1094,11 @@ async function undoChangeSet(id, item) {
   const result = item.querySelector(".field-error");
   result.textContent = "";
   try {
-    await request("POST", "/api/undo", { change_set: id });
+    const undone = await request("POST", "/api/undo", { change_set: id });
     await refreshAll();
+    const status = $("history-status");
+    if (undone && undone.change_set) status.textContent = `Change set #${id} undone by change set #${undone.change_set}.`;
+    else status.textContent = `Change set #${id} had nothing left to undo.`;
   } catch (error) {
     result.textContent = errorText(error);
   }
@@ -1418,7 +1434,7 @@ function scheduleRefresh() {
 async function refreshAll(force) {
   if (!state.canRead) return;
   await Promise.all([refreshSuspects(), reloadSelectedQuietly(Boolean(force)), loadIncidents()]);
-  loadHistory();
+  await loadHistory();
 }
 
 async function reloadSelectedQuietly(force) {
@@ -1517,7 +1533,7 @@ function setupToolbar() {
     });
   }
   $("filter-reset").addEventListener("click", () => {
-    state.filters = { species: "", paw_size: "", fruit: "", level_min: "", level_max: "" };
+    state.filters = { name: "", species: "", paw_size: "", fruit: "", level_min: "", level_max: "" };
     writeFilterForm();
     saveURL();
     loadSuspects(true);
