@@ -632,6 +632,7 @@ function canWrite() {
 
 async function selectSuspect(suspect) {
   const changed = state.selectedId !== suspect.id;
+  if (changed) flushAllSaves();
   state.selectedId = suspect.id;
   state.selected = suspect;
   if (changed) {
@@ -852,11 +853,50 @@ function sameValue(a, b) {
  * the page showed when the reader began the edit. The answer (the suspect after the change)
  * replaces the table's row at once.
  */
-async function saveField(field, value, expectedOverride) {
-  if (!state.selected || !canWrite()) return;
-  const suspect = state.selected;
+function saveField(field, value, expectedOverride) {
+  if (!state.selected || !canWrite()) return Promise.resolve();
+  // One field's edits go out one after the other, each expecting what the one before stored.
+  const captured = state.selected;
+  const previous = saveQueue.get(field) || Promise.resolve();
+  const next = previous.then(() => sendField(field, value, expectedOverride, captured));
+  saveQueue.set(field, next);
+  next.finally(() => {
+    if (saveQueue.get(field) === next) saveQueue.delete(field);
+  });
+  return next;
+}
+
+const saveQueue = new Map();
+const saveTimers = new Map();
+
+/** Saves a field whose control changes in steps (a slider, a time) once it rests, or when it loses focus. */
+function saveSoon(field, delay) {
+  clearTimeout(saveTimers.get(field));
+  saveTimers.set(
+    field,
+    setTimeout(() => {
+      saveTimers.delete(field);
+      saveField(field, controlValue(field));
+    }, delay),
+  );
+}
+
+function flushSave(field) {
+  if (!saveTimers.has(field)) return;
+  clearTimeout(saveTimers.get(field));
+  saveTimers.delete(field);
+  saveField(field, controlValue(field));
+}
+
+function flushAllSaves() {
+  for (const field of Array.from(saveTimers.keys())) flushSave(field);
+}
+
+async function sendField(field, value, expectedOverride, captured) {
+  const same = state.selected && state.selected.id === captured.id;
+  const suspect = same ? state.selected : captured;
   const expected =
-    expectedOverride !== undefined ? expectedOverride : state.editBase.has(field) ? state.editBase.get(field) : suspect[field];
+    expectedOverride !== undefined ? expectedOverride : same && state.editBase.has(field) ? state.editBase.get(field) : suspect[field];
   if (expectedOverride === undefined && sameValue(expected, value)) {
     state.editBase.delete(field);
     setFieldError(field, null);
@@ -987,14 +1027,16 @@ function setupInspectorForm() {
   $("field-paw").addEventListener("change", () => saveField("paw_size", controlValue("paw_size")));
   for (const id of ["field-sleep", "field-wake"]) {
     $(id).addEventListener("change", () => {
-      if ($("field-sleep").value && $("field-wake").value) saveField("sleep_schedule", controlValue("sleep_schedule"));
+      if ($("field-sleep").value && $("field-wake").value) saveSoon("sleep_schedule", 800);
     });
+    $(id).addEventListener("blur", () => flushSave("sleep_schedule"));
   }
   $("sleep-add").addEventListener("click", () => saveField("sleep_schedule", { ...NEW_SLEEP_SCHEDULE }));
   $("sleep-remove").addEventListener("click", () => saveField("sleep_schedule", null));
   const level = $("field-level");
   level.addEventListener("input", () => showLevelLabel(Number(level.value)));
-  level.addEventListener("change", () => saveField("suspicion_level", controlValue("suspicion_level")));
+  level.addEventListener("change", () => saveSoon("suspicion_level", 500));
+  level.addEventListener("blur", () => flushSave("suspicion_level"));
 }
 
 // MARK: - History and undo
