@@ -246,6 +246,7 @@ async function loadSuspects(reset) {
     if (reset) {
       state.rows = suspects;
       renderRows();
+      $("table-scroll").scrollTop = 0;
     } else {
       state.rows.push(...suspects);
       appendRows(suspects);
