@@ -215,6 +215,12 @@ def browse(base, token, case, artifacts):
         check(driver.find_element(By.ID, "field-alibi").get_attribute("placeholder")
               == "What was Catie doing at the time of nibbling?", "the alibi's prompt names the suspect")
         driver.save_screenshot(os.path.join(artifacts, "desk-wide.png"))
+        unlabelled = driver.execute_script("""
+            return Array.from(document.querySelectorAll('input, select, textarea, button'))
+              .filter((c) => !(c.labels && c.labels.length) && !c.getAttribute('aria-label')
+                && !c.textContent.trim())
+              .map((c) => c.id || c.outerHTML.slice(0, 60));""")
+        check(not unlabelled, f"every control has a label ({unlabelled})")
 
         # Every field of the inspector.
         name = driver.find_element(By.ID, "field-name")
@@ -285,6 +291,8 @@ def browse(base, token, case, artifacts):
         row.click()
         row.send_keys(Keys.ARROW_DOWN)
         wait_until(lambda: value(driver, "field-name") == "Miko", "ArrowDown selecting the cat")
+        outline = driver.execute_script("return getComputedStyle(document.activeElement).outlineStyle")
+        check(outline == "solid", f"the focused row shows its focus (outline {outline})")
         driver.switch_to.active_element.send_keys(Keys.ARROW_UP)
         wait_until(lambda: value(driver, "field-name") == "Catherine", "ArrowUp selecting the raven")
         driver.find_element(By.ID, "toggle-inspector").click()
