@@ -696,7 +696,8 @@ function renderInspector(fresh) {
   showLevelLabel(suspect.suspicion_level);
   renderFruitToggles();
   for (const control of $("inspector-form").querySelectorAll("input, select, textarea, button")) {
-    if (control.closest(".history-section")) continue;
+    // The history's buttons stay usable; the fruit list set its own (first up, last down off).
+    if (control.closest(".history-section") || control.closest("#fruit-toggles")) continue;
     control.disabled = !writable;
   }
 }
@@ -724,13 +725,14 @@ function renderFruitToggles() {
   const chosen = state.selected ? state.selected.favorite_fruits || [] : [];
   const chosenKeys = chosen.map((name) => (name === null ? null : name.toLowerCase()));
   const writable = canWrite();
+  let serial = 0;
   chosen.forEach((name, index) => {
-    list.append(fruitToggle(name, true, index, chosen.length, writable));
+    list.append(fruitToggle(name, true, index, chosen.length, writable, serial++));
   });
   if (chosen.length) list.append(el("li", { className: "divider", attrs: { "aria-hidden": "true" } }));
   for (const fruit of state.fruits) {
     if (chosenKeys.includes(fruit.name.toLowerCase())) continue;
-    list.append(fruitToggle(fruit.name, false, -1, chosen.length, writable));
+    list.append(fruitToggle(fruit.name, false, -1, chosen.length, writable, serial++));
   }
   if (focusedKey) {
     const again = list.querySelector(`[data-key="${CSS.escape(focusedKey)}"]`);
@@ -738,8 +740,8 @@ function renderFruitToggles() {
   }
 }
 
-function fruitToggle(name, chosen, index, count, writable) {
-  const id = `fruit-${chosen ? "chosen" : "other"}-${index}-${name === null ? "missing" : name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+function fruitToggle(name, chosen, index, count, writable, serial) {
+  const id = `fruit-toggle-${serial}`;
   const item = el("li", { className: `fruit-toggle${chosen ? " chosen" : ""}` });
   const box = el("input", { attrs: { type: "checkbox", id, "data-key": `toggle:${name}` } });
   box.checked = chosen;
@@ -764,20 +766,26 @@ function fruitToggle(name, chosen, index, count, writable) {
   return item;
 }
 
+// The new list is worked out when the edit is sent, from the list the edit before it stored,
+// so two quick toggles add both fruits.
 function toggleFruit(name, on) {
-  const before = state.selected.favorite_fruits || [];
-  let after;
-  if (on) after = before.some((n) => n !== null && n.toLowerCase() === name.toLowerCase()) ? before.slice() : [...before, name];
-  else after = before.filter((n) => n === null || n.toLowerCase() !== name.toLowerCase());
-  saveField("favorite_fruits", after);
+  const same = (n) => n !== null && n.toLowerCase() === name.toLowerCase();
+  saveField("favorite_fruits", (before) => {
+    if (on) return before.some(same) ? before.slice() : [...before, name];
+    return before.filter((n) => !same(n));
+  });
 }
 
 function moveFruit(index, delta) {
-  const list = (state.selected.favorite_fruits || []).slice();
-  const target = index + delta;
-  if (target < 0 || target >= list.length) return;
-  [list[index], list[target]] = [list[target], list[index]];
-  saveField("favorite_fruits", list);
+  const name = (state.selected.favorite_fruits || [])[index];
+  saveField("favorite_fruits", (before) => {
+    const list = before.slice();
+    const from = list.indexOf(name);
+    const to = from + delta;
+    if (from < 0 || to < 0 || to >= list.length) return list;
+    [list[from], list[to]] = [list[to], list[from]];
+    return list;
+  });
 }
 
 // MARK: - Saving an edit
@@ -893,9 +901,10 @@ function flushAllSaves() {
   for (const field of Array.from(saveTimers.keys())) flushSave(field);
 }
 
-async function sendField(field, value, expectedOverride, captured) {
+async function sendField(field, newValue, expectedOverride, captured) {
   const same = state.selected && state.selected.id === captured.id;
   const suspect = same ? state.selected : captured;
+  const value = typeof newValue === "function" ? newValue(suspect[field] || []) : newValue;
   const expected =
     expectedOverride !== undefined ? expectedOverride : same && state.editBase.has(field) ? state.editBase.get(field) : suspect[field];
   if (expectedOverride === undefined && sameValue(expected, value)) {
