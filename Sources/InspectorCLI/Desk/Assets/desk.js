@@ -1068,9 +1068,10 @@ function changeInWords(change) {
     case "favorite_fruits": {
       const key = change.key || {};
       const name = fruitName(key.fruit_id ?? after.fruit_id ?? before.fruit_id);
-      if (change.operation === "insert") return `favourite ${name} added (position ${after.position})`;
+      // Positions are only an order (gaps allowed), so they are not shown as numbers.
+      if (change.operation === "insert") return `favourite ${name} added`;
       if (change.operation === "delete") return `favourite ${name} removed`;
-      return `favourite ${name} moved to position ${after.position}`;
+      return `favourite ${name} moved`;
     }
     case "alibis":
       if (change.operation === "delete") return "alibi cleared";
