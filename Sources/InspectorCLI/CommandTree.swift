@@ -54,6 +54,7 @@ enum CommandTree {
     (["import"], ImportCommand.self),
     (["optimize"], OptimizeCommand.self),
     (["search"], SearchCommand.self),
+    (["serve"], ServeCommand.self),
   ]
 
   /// Abstracts of the groups.
