@@ -63,7 +63,9 @@ let package = Package(
     .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit"]),
     .testTarget(
       name: "InspectorCLITests",
-      dependencies: ["InspectorCLI", "CommandLineKit", "CaseStore", "SQLiteKit", "inspector"]
+      dependencies: [
+        "InspectorCLI", "CommandLineKit", "CaseStore", "SQLiteKit", "HTTPKit", "inspector",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]
