@@ -75,17 +75,7 @@ enum CommandTree {
   static let root: CommandSpec = {
     var subcommands: [CommandSpec] = []
     for (path, command) in leaves {
-      if path.count == 1 {
-        subcommands.append(command.spec)
-      } else if let index = subcommands.firstIndex(where: { $0.name == path[0] }) {
-        // A leaf that gets subcommands (`history prune`) still runs by itself.
-        if subcommands[index].subcommands.isEmpty { subcommands[index].runsItself = true }
-        subcommands[index].subcommands.append(command.spec)
-      } else {
-        subcommands.append(
-          CommandSpec(
-            name: path[0], abstract: groups[path[0]] ?? "", subcommands: [command.spec]))
-      }
+      insert(command.spec, at: path, depth: 0, into: &subcommands)
     }
     return CommandSpec(
       name: "inspector",
@@ -93,4 +83,26 @@ enum CommandTree {
       options: globalOptions, subcommands: subcommands,
       version: "inspector \(Inspector.version) (SQLite \(CaseDatabase.sqliteVersion))")
   }()
+
+  /// Puts `spec`, the leaf at `path`, into `list` (the subcommands at `path[..<depth]`),
+  /// making the groups on the way (their abstracts from ``groups``, keyed by the words of the
+  /// group's path: `"serve token"`). A leaf that gets subcommands (`history prune`,
+  /// `serve token add`) still runs by itself.
+  private static func insert(
+    _ spec: CommandSpec, at path: [String], depth: Int, into list: inout [CommandSpec]
+  ) {
+    guard depth < path.count - 1 else {
+      list.append(spec)
+      return
+    }
+    if let index = list.firstIndex(where: { $0.name == path[depth] }) {
+      if list[index].subcommands.isEmpty { list[index].runsItself = true }
+      insert(spec, at: path, depth: depth + 1, into: &list[index].subcommands)
+    } else {
+      let key = path[...depth].joined(separator: " ")
+      var group = CommandSpec(name: path[depth], abstract: groups[key] ?? "", subcommands: [])
+      insert(spec, at: path, depth: depth + 1, into: &group.subcommands)
+      list.append(group)
+    }
+  }
 }
