@@ -96,9 +96,10 @@ private struct NotFound: HTTPHandler {
 }
 
 /// The built `inspector serve` as users run it: it prints where it serves, answers over HTTP,
-/// and exits 0 on SIGTERM.
+/// and exits 0 on SIGTERM or SIGINT.
 @Suite(.tags(.slow, .processes), .skippedInFastSet) struct ServeProcessTests {
-  @Test func servesTheDeskAndStopsCleanlyOnSIGTERM() throws {
+  @Test(arguments: [SIGTERM, SIGINT])
+  func servesTheDeskAndStopsCleanlyOnASignal(signal: Int32) throws {
     let sandbox = try ProcessSandbox()
     let errorPath = sandbox.directory.appendingPathComponent("serve-stderr").path
     _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
@@ -140,8 +141,8 @@ private struct NotFound: HTTPHandler {
     #expect(parts.last?.hasPrefix("404 application/json") == true, "\(answer)")
     let error = try jsonObject(String(parts.dropLast().joined(separator: "\n")))
     #expect((error["error"] as? [String: Any])?["kind"] as? String == "not_found")
-    // SIGTERM: a clean stop, exit 0, nothing more printed.
-    kill(process.processIdentifier, SIGTERM)
+    // SIGTERM or Ctrl-C's SIGINT: a clean stop, exit 0, nothing more printed.
+    kill(process.processIdentifier, signal)
     let stopDeadline = Date().addingTimeInterval(20)
     while process.isRunning && Date() < stopDeadline { usleep(20_000) }
     #expect(!process.isRunning)
