@@ -72,6 +72,8 @@ import Testing
   @Test func aMissingCaseFileOrTLSFileIs66() throws {
     let cli = try CLITestCase(seeded: false)
     expectFailure(cli.run("serve", "--listen", "127.0.0.1:0"), status: 66)
+    // Beyond loopback behind a TLS proxy passes the checks (and then finds no case file).
+    expectFailure(cli.run("serve", "--listen", "0.0.0.0:0", "--behind-proxy"), status: 66)
     let seeded = try CLITestCase(seeded: true)
     let missing = seeded.directory.appendingPathComponent("missing.pem").path
     expectFailure(
