@@ -107,7 +107,9 @@ extension InvestigatorTokens where Kind == Writing {
     try taken.bind([name])
     if try taken.step() { throw CaseError.duplicateInvestigator(name) }
     var generator = SystemRandomNumberGenerator()
-    let bytes = (0..<Self.tokenByteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    let bytes = (0..<Self.tokenByteCount).map { _ in
+      UInt8.random(in: .min ... .max, using: &generator)
+    }
     let token = Self.base64URL(bytes)
     try database.statement(
       """
