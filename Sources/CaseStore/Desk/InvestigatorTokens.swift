@@ -45,13 +45,13 @@ public struct InvestigatorTokens<Kind: UnitOfWorkKind> {
 
   /// The investigator whose token `token` is, or `nil` when it is nobody's.
   ///
-  /// The SHA-256 of `token`'s UTF-8 text (``tokenHash(_:)``) is compared with every stored
+  /// The SHA-256 of `token`'s UTF-8 text (``SecretText/hash(_:)``) is compared with every stored
   /// hash (``investigator(tokenHash:)``). A token of more than 256 bytes, or an empty one, is
   /// nobody's (tokens are 43 characters).
   ///
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func investigator(presenting token: String) throws -> Investigator? {
-    guard let hash = Self.tokenHash(token) else { return nil }
+    guard let hash = SecretText.hash(token) else { return nil }
     return try investigator(tokenHash: hash)
   }
 
@@ -65,29 +65,11 @@ public struct InvestigatorTokens<Kind: UnitOfWorkKind> {
       "SELECT name, created_at, token_hash FROM investigator_tokens ORDER BY name")
     var found: Investigator?
     while try rows.step() {
-      if Self.sameBytes(rows.blob(at: 2), hash), found == nil {
+      if SecretText.same(rows.blob(at: 2), hash), found == nil {
         found = Investigator(name: rows.text(at: 0), createdAt: rows.text(at: 1))
       }
     }
     return found
-  }
-
-  /// The SHA-256 of `token`'s UTF-8 text (32 bytes), or `nil` for an empty token or one of more
-  /// than 256 bytes, which is nobody's.
-  public static func tokenHash(_ token: String) -> [UInt8]? {
-    let text = Array(token.utf8)
-    guard !text.isEmpty, text.count <= 256 else { return nil }
-    return SHA256.digest(of: text)
-  }
-
-  // MARK: - Internal helpers
-
-  /// Whether `a` and `b` hold the same bytes, in a time that depends on their lengths only.
-  static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    guard a.count == b.count else { return false }
-    var difference: UInt8 = 0
-    for index in a.indices { difference |= a[index] ^ b[index] }
-    return difference == 0
   }
 }
 
@@ -106,11 +88,7 @@ extension InvestigatorTokens where Kind == Writing {
       "SELECT 1 FROM investigator_tokens WHERE name = ? COLLATE NOCASE")
     try taken.bind([name])
     if try taken.step() { throw CaseError.duplicateInvestigator(name) }
-    var generator = SystemRandomNumberGenerator()
-    let bytes = (0..<Self.tokenByteCount).map { _ in
-      UInt8.random(in: .min ... .max, using: &generator)
-    }
-    let token = Self.base64URL(bytes)
+    let token = SecretText.random(byteCount: Self.tokenByteCount)
     try database.statement(
       """
       INSERT INTO investigator_tokens (name, token_hash, created_at)
@@ -154,6 +132,36 @@ extension InvestigatorTokens where Kind == Writing {
         field: "investigator name", value: name,
         expected: "1 to 64 characters, no control character, no space at either end")
     }
+  }
+}
+
+/// Secrets made of random bytes (investigators' tokens, the desk's session ids and CSRF
+/// tokens), their hashes and their comparison.
+public enum SecretText {
+  /// `byteCount` bytes from the system's secure random source (`SystemRandomNumberGenerator`:
+  /// `getrandom(2)` on Linux, `arc4random_buf` on macOS) as URL-safe base64 (`-` and `_`)
+  /// without padding: 43 characters for 32 bytes.
+  public static func random(byteCount: Int = 32) -> String {
+    var generator = SystemRandomNumberGenerator()
+    return base64URL(
+      (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+  }
+
+  /// The SHA-256 of `token`'s UTF-8 text (32 bytes), or `nil` for an empty token or one of more
+  /// than 256 bytes, which is nobody's (tokens are 43 characters).
+  public static func hash(_ token: String) -> [UInt8]? {
+    let text = Array(token.utf8)
+    guard !text.isEmpty, text.count <= 256 else { return nil }
+    return SHA256.digest(of: text)
+  }
+
+  /// Whether `a` and `b` hold the same bytes, in a time that depends on their lengths only
+  /// (not on where they first differ).
+  public static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    var difference: UInt8 = 0
+    for index in a.indices { difference |= a[index] ^ b[index] }
+    return difference == 0
   }
 
   /// `bytes` as URL-safe base64 (`-` and `_`) without padding.
