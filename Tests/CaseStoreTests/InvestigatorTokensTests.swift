@@ -103,6 +103,7 @@ struct InvestigatorTokensTests {
       "INSERT INTO investigator_tokens VALUES ('Ann', randomblob(31), \(now))",
       "INSERT INTO investigator_tokens VALUES ('a' || char(9), randomblob(32), \(now))",
       "INSERT INTO investigator_tokens VALUES ('Ann', randomblob(32), 'yesterday')",
+      "INSERT INTO investigator_tokens VALUES ('Ann', randomblob(32), \(now)), ('ANN', randomblob(32), \(now))",
     ] {
       let error = try #require(throws: SQLiteError.self) { try database.connection.execute(sql) }
       #expect(error.code == .constraint)

@@ -35,7 +35,7 @@ public struct InvestigatorTokens<Kind: UnitOfWorkKind> {
   /// - Throws: `SQLiteError` when the database cannot be read.
   public func all() throws -> [Investigator] {
     let rows = try database.statement(
-      "SELECT name, created_at FROM investigator_tokens ORDER BY name")
+      "SELECT name, created_at FROM investigator_tokens ORDER BY lower(name), name")
     var result: [Investigator] = []
     while try rows.step() {
       result.append(Investigator(name: rows.text(at: 0), createdAt: rows.text(at: 1)))
@@ -85,7 +85,7 @@ extension InvestigatorTokens where Kind == Writing {
   public func add(name: String) throws -> (investigator: Investigator, token: String) {
     try Self.checkName(name)
     let taken = try database.statement(
-      "SELECT 1 FROM investigator_tokens WHERE name = ? COLLATE NOCASE")
+      "SELECT 1 FROM investigator_tokens WHERE lower(name) = lower(?)")
     try taken.bind([name])
     if try taken.step() { throw CaseError.duplicateInvestigator(name) }
     let token = SecretText.random(byteCount: Self.tokenByteCount)
@@ -111,7 +111,7 @@ extension InvestigatorTokens where Kind == Writing {
   @discardableResult
   public func revoke(name: String) throws -> Investigator {
     let existing = try database.statement(
-      "SELECT name, created_at FROM investigator_tokens WHERE name = ? COLLATE NOCASE")
+      "SELECT name, created_at FROM investigator_tokens WHERE lower(name) = lower(?)")
     try existing.bind([name])
     guard try existing.step() else { throw CaseError.unknownInvestigator(name) }
     let investigator = Investigator(name: existing.text(at: 0), createdAt: existing.text(at: 1))
