@@ -128,6 +128,13 @@ struct DeskSessionTests {
         withCookie, HTTPField("X-CSRF-Token", csrf), HTTPField("Origin", "http://127.0.0.1:8421"),
       ], body: edit)
     #expect(![401, 403].contains(sameOrigin.status))
+    let proxied = desk.send(
+      "PATCH", "/api/suspects/1",
+      headers: [
+        withCookie, HTTPField("X-CSRF-Token", csrf), HTTPField("Origin", "https://desk.example"),
+        HTTPField("X-Forwarded-Host", "desk.example"),
+      ], body: edit)
+    #expect(![401, 403].contains(proxied.status))
     let crossSite = desk.send(
       "POST", "/api/session", headers: [HTTPField("Sec-Fetch-Site", "cross-site")],
       body: "{\"token\": \"\(desk.token)\"}")

@@ -174,16 +174,20 @@ public final class DeskApplication: HTTPHandler {
   }
 
   /// 403 when the request's `Origin` (or `Sec-Fetch-Site`) says it comes from another site
-  /// than the host it was sent to; `nil` when it says nothing or the same host.
+  /// than the host it was sent to; `nil` when it says nothing or the same host. The host is the
+  /// `Host` header, or `X-Forwarded-Host` as a TLS proxy in front sets it (a browser's page on
+  /// another site cannot set that header without a preflight the desk never answers).
   func originRefusal(_ request: HTTPRequest) -> HTTPResponse? {
     let refused = DeskAPI.errorResponse(
       status: 403, kind: "forbidden", message: "a write from another site is refused")
     if let site = request.header("Sec-Fetch-Site"), site == "cross-site" { return refused }
     guard let origin = request.header("Origin") else { return nil }
-    guard let schemeEnd = origin.range(of: "://"), let host = request.header("Host"),
-      origin[schemeEnd.upperBound...].lowercased() == host.lowercased()
-    else { return refused }
-    return nil
+    guard let schemeEnd = origin.range(of: "://") else { return refused }
+    let from = origin[schemeEnd.upperBound...].lowercased()
+    let hosts = [request.header("Host"), request.header("X-Forwarded-Host")].compactMap {
+      $0?.lowercased()
+    }
+    return hosts.contains(from) ? nil : refused
   }
 
   /// The session the request's cookie names, when it is live and its token is not revoked
