@@ -1,6 +1,7 @@
 import CaseStore
 import Foundation
 import HTTPKit
+import Synchronization
 import Testing
 
 @testable import InspectorCLI
@@ -224,6 +225,18 @@ struct DeskSessionTests {
     for response in responses {
       #expect(response.headers.filter { $0.name == "Cache-Control" }.map(\.value) == ["no-store"])
     }
+  }
+
+  @Test func aSessionEndsTwelveHoursAfterSigningIn() {
+    let start = ContinuousClock.now
+    let clock = Mutex(start)
+    let sessions = DeskSessions(now: { clock.withLock { $0 } })
+    let session = sessions.open(investigator: "Ann", tokenHash: [1])
+    clock.withLock { $0 = start + .seconds(12 * 60 * 60 - 1) }
+    #expect(sessions.session(id: session.id)?.investigator == "Ann")
+    clock.withLock { $0 = start + .seconds(12 * 60 * 60) }
+    #expect(sessions.session(id: session.id) == nil)
+    #expect(sessions.count == 0)
   }
 
   @Test func sessionsAreBounded() {

@@ -194,7 +194,7 @@ public final class DeskApplication: HTTPHandler {
   /// (looked up again at most every ``recheckInterval``).
   func currentSession(_ request: HTTPRequest) -> DeskSession? {
     guard let session = sessions.session(id: request.cookie(Self.cookieName)) else { return nil }
-    guard ContinuousClock.now - session.checked >= recheckInterval else { return session }
+    guard sessions.now() - session.checked >= recheckInterval else { return session }
     let holder: Investigator?
     do {
       holder = try pool.read { try $0.investigators.investigator(tokenHash: session.tokenHash) }

@@ -25,17 +25,20 @@ final class DeskSessions: Sendable {
   static let lifetime: Duration = .seconds(12 * 60 * 60)
   /// How many sessions are kept at most.
   let limit: Int
+  /// The time now (the continuous clock's; tests move it).
+  let now: @Sendable () -> ContinuousClock.Instant
   private let sessions = Mutex<[String: DeskSession]>([:])
 
-  /// An empty store of at most `limit` sessions (1 or more).
-  init(limit: Int = 10_000) {
+  /// An empty store of at most `limit` sessions (1 or more), telling the time with `now`.
+  init(limit: Int = 10_000, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
     self.limit = max(1, limit)
+    self.now = now
   }
 
   /// Opens a session for `investigator`, who signed in with the token whose hash is
   /// `tokenHash`: a new random id and CSRF token.
   func open(investigator: String, tokenHash: [UInt8]) -> DeskSession {
-    let now = ContinuousClock.now
+    let now = self.now()
     let session = DeskSession(
       id: SecretText.random(), investigator: investigator, csrfToken: SecretText.random(),
       tokenHash: tokenHash, expires: now + Self.lifetime, checked: now)
@@ -55,7 +58,7 @@ final class DeskSessions: Sendable {
   /// dropped).
   func session(id: String?) -> DeskSession? {
     guard let id, !id.isEmpty else { return nil }
-    let now = ContinuousClock.now
+    let now = self.now()
     return sessions.withLock { sessions in
       guard let session = sessions[id] else { return nil }
       guard session.expires > now else {
@@ -68,7 +71,7 @@ final class DeskSessions: Sendable {
 
   /// Notes that session `id`'s token was found in the case file just now.
   func markChecked(id: String) {
-    let now = ContinuousClock.now
+    let now = self.now()
     sessions.withLock { $0[id]?.checked = now }
   }
 
