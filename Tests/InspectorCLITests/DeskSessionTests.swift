@@ -67,6 +67,14 @@ struct DeskSessionTests {
     #expect(session["csrf_token"] as? String == csrf)
   }
 
+  @Test func aHostileNameComesBackAsJSONText() throws {
+    let desk = try Desk()
+    let name = "\"</script><script>alert(1)</script>"
+    let token = try #require(lines(desk.cli.succeed("serve", "token", "add", name)).last)
+    let response = desk.send("POST", "/api/session", body: "{\"token\": \"\(token)\"}")
+    #expect(try json(response)["investigator"] as? String == name)
+  }
+
   @Test func theCookieIsSecureWhenConfigured() throws {
     let desk = try Desk(DeskConfiguration(secureCookies: true))
     let response = desk.send("POST", "/api/session", body: "{\"token\": \"\(desk.token)\"}")

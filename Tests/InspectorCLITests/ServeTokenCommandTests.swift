@@ -6,6 +6,14 @@ import Testing
 
 @Suite("serve token add, list and revoke")
 struct ServeTokenCommandTests {
+  @Test func theCommandsSitUnderServeToken() throws {
+    let token = try #require(
+      CommandTree.root.subcommand(named: "serve")?.subcommand(named: "token"))
+    #expect(token.subcommands.map(\.name) == ["add", "list", "revoke"])
+    #expect(token.isGroup)
+    #expect(CommandTree.commands[["serve", "token", "list"]] == ServeTokenListCommand.self)
+  }
+
   @Test func addPrintsTheTokenOnceAndItSignsTheInvestigatorIn() throws {
     let cli = try CLITestCase(seeded: true)
     let output = cli.succeed("serve", "token", "add", "Ann")
