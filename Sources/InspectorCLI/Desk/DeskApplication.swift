@@ -142,7 +142,10 @@ public final class DeskApplication: HTTPHandler {
       if let session { sessions.close(id: session.id) }
       let opened = sessions.open(investigator: investigator.name, tokenHash: hash)
       var response = sessionResponse(opened)
-      response.headers.append(HTTPField("Set-Cookie", cookie(value: opened.id, maxAge: 12 * 3600)))
+      response.headers.append(
+        HTTPField(
+          "Set-Cookie",
+          cookie(value: opened.id, maxAge: Int(DeskSessions.lifetime.components.seconds))))
       return response
     case "DELETE":
       if let refusal = writeRefusal(request, session) { return refusal }
