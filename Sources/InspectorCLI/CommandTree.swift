@@ -55,6 +55,9 @@ enum CommandTree {
     (["optimize"], OptimizeCommand.self),
     (["search"], SearchCommand.self),
     (["serve"], ServeCommand.self),
+    (["serve", "token", "add"], ServeTokenAddCommand.self),
+    (["serve", "token", "list"], ServeTokenListCommand.self),
+    (["serve", "token", "revoke"], ServeTokenRevokeCommand.self),
   ]
 
   /// Abstracts of the groups.
@@ -65,6 +68,8 @@ enum CommandTree {
     "incident": "Record, correct, remove and read nibble incidents (Fruit Nibble Bulletins).",
     "migrate": "Show and apply schema migrations.",
     "changes": "Carry changes between copies of a case file as changeset files.",
+    "serve": "Serve the desk in the browser, and say who may sign in to it.",
+    "serve token": "Add, list and revoke the investigators' personal access tokens for the desk.",
   ]
 
   /// Leaf commands by path, for dispatch.
@@ -75,7 +80,7 @@ enum CommandTree {
   static let root: CommandSpec = {
     var subcommands: [CommandSpec] = []
     for (path, command) in leaves {
-      insert(command.spec, at: path, depth: 0, into: &subcommands)
+      place(command.spec, at: path[...], under: [], in: &subcommands)
     }
     return CommandSpec(
       name: "inspector",
@@ -84,25 +89,31 @@ enum CommandTree {
       version: "inspector \(Inspector.version) (SQLite \(CaseDatabase.sqliteVersion))")
   }()
 
-  /// Puts `spec`, the leaf at `path`, into `list` (the subcommands at `path[..<depth]`),
-  /// making the groups on the way (their abstracts from ``groups``, keyed by the words of the
-  /// group's path: `"serve token"`). A leaf that gets subcommands (`history prune`,
-  /// `serve token add`) still runs by itself.
-  private static func insert(
-    _ spec: CommandSpec, at path: [String], depth: Int, into list: inout [CommandSpec]
+  /// Puts `spec` at `path` (its last word is the spec's name) among `siblings`, making the
+  /// groups on the way (their abstracts from ``groups``, by their words joined with a space).
+  /// A leaf that gets subcommands (`history prune`, `serve token add`) still runs by itself,
+  /// whether it is listed before or after them.
+  private static func place(
+    _ spec: CommandSpec, at path: ArraySlice<String>, under prefix: [String],
+    in siblings: inout [CommandSpec]
   ) {
-    guard depth < path.count - 1 else {
-      list.append(spec)
+    guard let name = path.first else { return }
+    let index = siblings.firstIndex { $0.name == name }
+    if path.count == 1 {
+      guard let index else { return siblings.append(spec) }
+      var leaf = spec
+      leaf.subcommands = siblings[index].subcommands
+      leaf.runsItself = !leaf.subcommands.isEmpty
+      siblings[index] = leaf
       return
     }
-    if let index = list.firstIndex(where: { $0.name == path[depth] }) {
-      if list[index].subcommands.isEmpty { list[index].runsItself = true }
-      insert(spec, at: path, depth: depth + 1, into: &list[index].subcommands)
-    } else {
-      let key = path[...depth].joined(separator: " ")
-      var group = CommandSpec(name: path[depth], abstract: groups[key] ?? "", subcommands: [])
-      insert(spec, at: path, depth: depth + 1, into: &group.subcommands)
-      list.append(group)
+    let words = prefix + [name]
+    if index == nil {
+      siblings.append(
+        CommandSpec(name: name, abstract: groups[words.joined(separator: " ")] ?? ""))
     }
+    let at = index ?? siblings.count - 1
+    if siblings[at].subcommands.isEmpty, index != nil { siblings[at].runsItself = true }
+    place(spec, at: path.dropFirst(), under: words, in: &siblings[at].subcommands)
   }
 }
