@@ -44,7 +44,9 @@ final class DeskEventStream: HTTPBodyStream, @unchecked Sendable {
   /// A stream over `pool`'s file, starting from its data version now.
   ///
   /// - Throws: `SQLiteError` when the data version cannot be read.
-  init(pool: CaseDatabasePool, pollInterval: TimeInterval = 0.2, heartbeatInterval: TimeInterval = 15)
+  init(
+    pool: CaseDatabasePool, pollInterval: TimeInterval = 0.2, heartbeatInterval: TimeInterval = 15
+  )
     throws
   {
     self.pool = pool

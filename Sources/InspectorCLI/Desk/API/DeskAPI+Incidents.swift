@@ -30,7 +30,8 @@ extension DeskAPI {
   /// its clues' verdicts.
   func ranking(_ call: DeskCall) throws -> HTTPResponse {
     let id = try call.id(of: "incident")
-    let limit = try call.count("limit", in: Self.rankingSizes.range, default: Self.rankingSizes.default)
+    let limit = try call.count(
+      "limit", in: Self.rankingSizes.range, default: Self.rankingSizes.default)
     let rows = try reading(call) { db in
       let incident = try db.incidents.find(id: id)
       var rows: [RankedSuspect] = []

@@ -122,7 +122,8 @@ extension DeskCall {
     guard let text = request.queryValue(name) else { return nil }
     guard let value = Value(rawValue: text) else {
       let allowed = Value.allCases.map(\.rawValue).joined(separator: ", ")
-      throw DeskRequestError.usage("The value '\(text)' is invalid for '\(name)' (one of \(allowed))")
+      throw DeskRequestError.usage(
+        "The value '\(text)' is invalid for '\(name)' (one of \(allowed))")
     }
     return value
   }

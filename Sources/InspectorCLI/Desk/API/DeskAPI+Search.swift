@@ -12,7 +12,8 @@ extension DeskAPI {
     guard let text = call.request.queryValue("q"), !text.allSatisfy(\.isWhitespace) else {
       throw DeskRequestError.usage("Missing expected value for 'q' (the words to find)")
     }
-    let limit = try call.count("limit", in: Self.searchSizes.range, default: Self.searchSizes.default)
+    let limit = try call.count(
+      "limit", in: Self.searchSizes.range, default: Self.searchSizes.default)
     let hits = try reading(call) {
       try $0.search(text, raw: false, limit: limit, marks: (open: "[", close: "]"))
     }
