@@ -62,4 +62,5 @@ public struct SuspectPosition: Sendable, Equatable, Codable {
   }
 }
 
+/// A sort is stored in a cursor by its raw value (`level`, `name`, `species`, `id`).
 extension SuspectSort: Codable {}
