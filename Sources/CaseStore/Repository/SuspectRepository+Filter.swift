@@ -47,11 +47,11 @@ extension SuspectRepository {
 
   /// The SQL of ``forEachPage(matching:size:_:)`` and its parameters; `unvouchedSpeciesIDs`
   /// are the suspects whose keys nobody vouches for that have the filter's species. With
-  /// `keyset`, the order's key columns are selected too (``keyColumns``), and with `after` only
-  /// the suspects after that position in the order (``page(matching:after:)``).
+  /// `keyset`, the order's key columns are selected too (``keyColumns``), and `after` (one of
+  /// ``keysetConditions(after:)``) is one more condition (``page(matching:after:)``).
   static func listingQuery(
     _ filter: SuspectFilter, favoriteFruitID: Int64?, unvouchedSpeciesIDs: [Int64] = [],
-    keyset: Bool = false, after: SuspectPosition? = nil
+    keyset: Bool = false, after: (sql: String, parameters: [any SQLiteBindable])? = nil
   ) -> (sql: String, parameters: [any SQLiteBindable]) {
     var conditions: [String] = []
     var parameters: [any SQLiteBindable] = []
@@ -101,10 +101,9 @@ extension SuspectRepository {
       case .species: "a.species_key\(ascending)"
       case .id: "a.id\(ascending)"
       }
-    if let position = after {
-      let (condition, values) = Self.keysetCondition(after: position)
-      conditions.append(condition)
-      parameters += values
+    if let after {
+      conditions.append(after.sql)
+      parameters += after.parameters
     }
     parameters += [Int64(filter.limit ?? -1), Int64(filter.offset)]
     let keys = keyset ? ", " + Self.keyColumns : ""

@@ -35,21 +35,26 @@ extension SuspectRepository {
       let key = NameKey.caseKey(species.trimmingSpaces())
       return try unvouchedRows().filter { NameKey.caseKey($0.species) == key }.map(\.id)
     }
-    let query = Self.listingQuery(
-      filter, favoriteFruitID: fruitID, unvouchedSpeciesIDs: unvouchedIDs ?? [], keyset: true,
-      after: position)
-    let rows = try database.statement(query.sql)
-    try rows.bind(query.parameters)
-    let columns = try SuspectRow(rows)
     var suspects: [Suspect] = []
     var last: SuspectPosition?
-    while let row = try rows.nextRow() {
-      let suspect = try columns.suspect(from: row, favorites: [])
-      suspects.append(suspect)
-      last = SuspectPosition(
-        sort: filter.sort, reverse: filter.reverse, level: try row.double("key_level"),
-        nameKey: try row.optionalText("key_name") ?? "",
-        speciesKey: try row.optionalText("key_species") ?? "", id: suspect.id)
+    // The level order after a position is two index ranges, read one after the other.
+    let arms = position.map { Self.keysetConditions(after: $0).map(Optional.some) } ?? [nil]
+    for arm in arms where suspects.count < size {
+      filter.limit = size - suspects.count
+      let query = Self.listingQuery(
+        filter, favoriteFruitID: fruitID, unvouchedSpeciesIDs: unvouchedIDs ?? [],
+        keyset: true, after: arm)
+      let rows = try database.statement(query.sql)
+      try rows.bind(query.parameters)
+      let columns = try SuspectRow(rows)
+      while let row = try rows.nextRow() {
+        let suspect = try columns.suspect(from: row, favorites: [])
+        suspects.append(suspect)
+        last = SuspectPosition(
+          sort: filter.sort, reverse: filter.reverse, level: try row.double("key_level"),
+          nameKey: try row.optionalText("key_name") ?? "",
+          speciesKey: try row.optionalText("key_species") ?? "", id: suspect.id)
+      }
     }
     let favorites = try favoriteNames(of: suspects.map(\.id))
     for index in suspects.indices { suspects[index].setFavorites(favorites[suspects[index].id]) }
@@ -61,34 +66,35 @@ extension SuspectRepository {
     "a.suspicion_level AS key_level, a.name_key AS key_name, a.species_key AS key_species"
   }
 
-  /// The condition that keeps the suspects after `position` in its order (the orders of
-  /// ``listingQuery(_:favoriteFruitID:unvouchedSpeciesIDs:keyset:after:)``), and its values.
+  /// The conditions that keep the suspects after `position` in its order (the orders of
+  /// ``listingQuery(_:favoriteFruitID:unvouchedSpeciesIDs:keyset:after:)``), each with its
+  /// values: the suspects after it are those of the first, then those of the second.
   ///
   /// The level order mixes directions (level descending, then name, species and id
-  /// ascending), which one row-value comparison cannot say; its first term bounds the level so
-  /// that SQLite seeks `animals_rank_order` to it.
-  static func keysetCondition(after position: SuspectPosition) -> (
-    String, [any SQLiteBindable]
-  ) {
+  /// ascending), which one row-value comparison cannot say, and an `OR` of two ranges would
+  /// make SQLite walk the index from its start (or sort): so it is two conditions, the rest of
+  /// the position's level (`level = ? AND (name_key, species_key, id) > (?, ?, ?)`) and the
+  /// levels after it (`level < ?`), each one seek of `animals_rank_order`.
+  static func keysetConditions(after position: SuspectPosition) -> [(
+    sql: String, parameters: [any SQLiteBindable]
+  )] {
     let later = position.reverse ? "<" : ">"
     let earlier = position.reverse ? ">" : "<"
     switch position.sort {
     case .id:
-      return ("a.id \(later) ?", [position.id])
+      return [("a.id \(later) ?", [position.id])]
     case .species:
-      return ("a.species_key \(later) ?", [position.speciesKey])
+      return [("a.species_key \(later) ?", [position.speciesKey])]
     case .name:
-      return ("(a.name_key, a.id) \(later) (?, ?)", [position.nameKey, position.id])
+      return [("(a.name_key, a.id) \(later) (?, ?)", [position.nameKey, position.id])]
     case .level:
-      return (
-        """
-        a.suspicion_level \(earlier)= ? AND (a.suspicion_level \(earlier) ?
-          OR (a.name_key, a.species_key, a.id) \(later) (?, ?, ?))
-        """,
-        [
-          position.level, position.level, position.nameKey, position.speciesKey, position.id,
-        ]
-      )
+      return [
+        (
+          "a.suspicion_level = ? AND (a.name_key, a.species_key, a.id) \(later) (?, ?, ?)",
+          [position.level, position.nameKey, position.speciesKey, position.id]
+        ),
+        ("a.suspicion_level \(earlier) ?", [position.level]),
+      ]
     }
   }
 }
