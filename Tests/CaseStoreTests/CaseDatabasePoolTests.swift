@@ -139,4 +139,21 @@ import Testing
       #expect(throws: CaseError.self) { try pool.read(asOf: "999") { try $0.suspects.count() } }
     }
   }
+
+  @Test func anAsOfReadOfOneSuspectRebuildsOnlyItsRowsUnlessTheCaseIsKept() throws {
+    try withTemporaryFile { path in
+      try seedFile(at: path)
+      let pool = try CaseDatabasePool(path: path, readOnly: false)
+      let seeded = try pool.read { db in try db.history.changeSet(asOf: "1") }
+      try pool.write(nil) { try $0.suspects.setSuspicionLevel(id: 10, SuspicionLevel(0.7)!) }
+      let alone = try pool.read(asOf: "\(seeded)", suspect: 10) { db in
+        (try db.suspects.count(), try db.suspects.suspect(id: 10)?.suspicionLevel.value)
+      }
+      #expect(alone.0 == 1)
+      #expect(alone.1 == 0.0)
+      // Once the whole case then is kept, one suspect's read uses it.
+      _ = try pool.read(asOf: "\(seeded)") { try $0.suspects.count() }
+      #expect(try pool.read(asOf: "\(seeded)", suspect: 10) { try $0.suspects.count() } == 10)
+    }
+  }
 }

@@ -95,6 +95,21 @@ public final class CaseDatabasePool: @unchecked Sendable {
   ///   or ``CaseError/invalidValue(field:value:expected:)`` for a point the history cannot
   ///   answer; what rebuilding or `body` throws.
   public func read<T>(asOf point: String?, _ body: (CaseReader) throws -> T) throws -> T {
+    try read(asOf: point, suspect: nil, body)
+  }
+
+  /// ``read(asOf:_:)`` for reads of one suspect (`show NAME --as-of` on the desk): unless the
+  /// whole case then is kept already, only the suspect's own rows are rebuilt
+  /// (``CaseHistory/rebuiltCase(asOf:suspect:)``, index seeks whatever the size of the case),
+  /// and not kept; the suspect is found in it by ``SuspectRepository/suspect(id:)``.
+  ///
+  /// - Parameters:
+  ///   - point: A change set id or a time, or `nil` for the case now.
+  ///   - suspect: The suspect's id, or `nil` to rebuild (and keep) the whole case.
+  /// - Throws: As ``read(asOf:_:)``.
+  public func read<T>(asOf point: String?, suspect: Int64?, _ body: (CaseReader) throws -> T)
+    throws -> T
+  {
     guard let point else { return try read(body) }
     let changeSet = try read { try $0.history.changeSet(asOf: point) }
     return try asOfLock.withLock {
@@ -102,6 +117,10 @@ public final class CaseDatabasePool: @unchecked Sendable {
         let entry = asOfCases.remove(at: index)
         asOfCases.append(entry)
         return try entry.database.read(body)
+      }
+      if let suspect {
+        return try read { try $0.history.rebuiltCase(asOf: changeSet, suspect: suspect) }
+          .read(body)
       }
       let rebuilt = try read { try $0.history.rebuiltCase(asOf: changeSet) }
       asOfCases.append((changeSet, rebuilt))

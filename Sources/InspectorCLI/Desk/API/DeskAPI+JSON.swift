@@ -32,13 +32,18 @@ extension DeskAPI {
   ///
   /// - Throws: ``DeskRequestError/usage(_:)`` for an empty `as_of`; what the pool or `body`
   ///   throws.
-  func reading<T>(_ call: DeskCall, _ body: (CaseReader) throws -> T) throws -> T {
+  ///
+  /// With `suspect`, reads that look up only that suspect rebuild only its rows for `as_of`
+  /// (``CaseDatabasePool/read(asOf:suspect:_:)``).
+  func reading<T>(_ call: DeskCall, suspect: Int64? = nil, _ body: (CaseReader) throws -> T)
+    throws -> T
+  {
     let point = call.request.queryValue("as_of")
     if let point, point.trimmingCharacters(in: .whitespaces).isEmpty {
       throw DeskRequestError.usage(
         "The value '\(point)' is invalid for 'as_of' (a time or a change set id)")
     }
-    return try pool.read(asOf: point, body)
+    return try pool.read(asOf: point, suspect: suspect, body)
   }
 
   /// The response of a read route's handler `body`, with a refusal of the request

@@ -34,7 +34,7 @@ extension DeskAPI {
   /// `GET /api/suspects/{id}`: one suspect, as `show --json` gives it.
   func suspect(_ call: DeskCall) throws -> HTTPResponse {
     let id = try call.id(of: "suspect")
-    let suspect = try reading(call) { try $0.suspects.suspect(id: id) }
+    let suspect = try reading(call, suspect: id) { try $0.suspects.suspect(id: id) }
     guard let suspect else { throw DeskRequestError.notFound("no suspect with id \(id)") }
     return Self.json(suspect, SuspectPresenter.json)
   }
