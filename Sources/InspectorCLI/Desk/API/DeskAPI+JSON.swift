@@ -28,13 +28,12 @@ extension DeskAPI {
   }
 
   /// Runs `body` in one read transaction of the pool, on the case now or, with `as_of=`, as
-  /// it stood then (``CaseDatabasePool/read(asOf:_:)``, docs/history.md "As of").
+  /// it stood then (``CaseDatabasePool/read(asOf:_:)``, docs/history.md "As of"). With
+  /// `suspect`, reads that look up only that suspect rebuild only its rows for `as_of`
+  /// (``CaseDatabasePool/read(asOf:suspect:_:)``).
   ///
   /// - Throws: ``DeskRequestError/usage(_:)`` for an empty `as_of`; what the pool or `body`
   ///   throws.
-  ///
-  /// With `suspect`, reads that look up only that suspect rebuild only its rows for `as_of`
-  /// (``CaseDatabasePool/read(asOf:suspect:_:)``).
   func reading<T>(_ call: DeskCall, suspect: Int64? = nil, _ body: (CaseReader) throws -> T)
     throws -> T
   {
