@@ -52,8 +52,13 @@ struct DeskError: Error, Sendable {
     self.members = members
   }
 
-  /// `error` as the command line reports it, with `field` naming the request's field.
+  /// `error` as the command line reports it, with `field` naming the request's field (a
+  /// ``DeskError`` stays as it is).
   init(_ error: any Error, field: String) {
+    if let error = error as? DeskError {
+      self = error
+      return
+    }
     failure = CommandFailure.from(error)
     members = [("field", .string(field))]
   }

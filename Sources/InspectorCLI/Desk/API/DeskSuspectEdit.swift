@@ -30,8 +30,9 @@ enum DeskSuspectField: String, CaseIterable, Sendable {
   /// - Throws: ``CaseError/unreadableInput(_:)`` if the record did not read back (never
   ///   expected).
   func value(of suspect: Suspect) throws -> JSONNode {
-    guard case .object(let members) = try JSONNode.document(
-      SuspectPresenter.json.compactText(suspect))
+    guard
+      case .object(let members) = try JSONNode.document(
+        SuspectPresenter.json.compactText(suspect))
     else { return .null }
     return members[rawValue] ?? .null
   }
