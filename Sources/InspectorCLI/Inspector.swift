@@ -131,15 +131,15 @@ public enum Inspector {
   }
 
   /// Whether the parsed command line asks for JSON (`--json`, `--format json` or `ndjson`), so
-  /// that its errors go to stderr as one JSON line; a malformed `--format` asks for none.
+  /// that its errors go to stderr as one JSON line; a malformed `--format`, or `--json` with
+  /// another `--format`, asks for none.
   private static func asksForJSON(_ parsed: ParsedArguments, parser: ArgumentParser) -> Bool {
     guard let values = try? ParsedValues(parsed, declarations: [], parser: parser) else {
       return false
     }
     let global = GlobalOptions()
-    if values[global.json] { return true }
-    switch try? values[global.format] {
-    case .json?, .ndjson?: return true
+    switch (values[global.json], try? values[global.format]) {
+    case (true, nil), (true, .json?), (false, .json?), (false, .ndjson?): return true
     default: return false
     }
   }

@@ -151,7 +151,16 @@ func expectFailure(
   #expect(
     outcome.status == status, "stderr: \(outcome.standardError)", sourceLocation: sourceLocation)
   #expect(outcome.standardOutput == "", sourceLocation: sourceLocation)
-  let errorLines = lines(outcome.standardError)
+  var errorLines = lines(outcome.standardError)
+  // With --format json or ndjson the error is one JSON line (docs/exit-codes.md "Errors as
+  // JSON"): its message stands for the text line here.
+  if let line = errorLines.first, line.hasPrefix("{\"error\":"),
+    let error = (try? jsonObject(line))?["error"] as? [String: Any],
+    let message = error["message"] as? String
+  {
+    #expect(errorLines.count == 1, sourceLocation: sourceLocation)
+    errorLines = ["inspector: error: \(message)"]
+  }
   #expect(errorLines.first?.hasPrefix("inspector: error: ") == true, sourceLocation: sourceLocation)
   #expect(
     errorLines.filter { $0.contains("error:") }.count == 1, "\(errorLines)",

@@ -109,7 +109,16 @@ import Testing
     let session = try CLITestCase()
     let outcome = session.run("list", "--json")
     #expect(outcome.status == 66)
-    #expect(try Self.error(outcome)["kind"] as? String == "not_found")
+    let error = try Self.error(outcome)
+    #expect(error["kind"] as? String == "not_found")
+    #expect(error["message"] as? String == "no database at \(session.databasePath)")
+    #expect(
+      error["hint"] as? String
+        == "create it with 'inspector init' (or 'inspector demo' for the seed case)")
+    // --json with another format contradicts it: a usage error in text, as ever.
+    let contradiction = session.run("list", "--json", "--format", "csv")
+    #expect(contradiction.status == 64)
+    #expect(contradiction.standardError.hasPrefix("inspector: error: --json and --format csv"))
   }
 
   @Test func everyKindHasTheStatusTheDeskAnswers() {
