@@ -121,6 +121,20 @@ import Testing
     #expect(contradiction.standardError.hasPrefix("inspector: error: --json and --format csv"))
   }
 
+  @Test func theDocumentedKindsAreTheKindsWithTheirStatuses() throws {
+    let url = ManualPageTests.packageRoot.appendingPathComponent("docs/exit-codes.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    var documented: [String: Int] = [:]
+    for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count == 4, let status = Int(cells[3].prefix(3)) else { continue }
+      documented[String(cells[0].dropFirst().dropLast())] = status
+    }
+    let kinds = CommandFailure.Kind.allCases
+    #expect(
+      documented == Dictionary(uniqueKeysWithValues: kinds.map { ($0.rawValue, $0.httpStatus) }))
+  }
+
   @Test func everyKindHasTheStatusTheDeskAnswers() {
     let statuses = Dictionary(
       uniqueKeysWithValues: CommandFailure.Kind.allCases.map { ($0.rawValue, $0.httpStatus) })
