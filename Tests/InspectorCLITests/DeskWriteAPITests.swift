@@ -15,8 +15,11 @@ import Testing
     let session: CLITestCase
     let api: DeskAPI
 
-    init(readOnly: Bool = false, busyTimeout: Int = 5000) throws {
-      session = try CLITestCase(seeded: true)
+    init(readOnly: Bool = false, busyTimeout: Int = 5000, writtenByAnotherClient sql: String? = nil)
+      throws
+    {
+      session =
+        try sql.map(CLITestCase.seeded(writtenByAnotherClient:)) ?? CLITestCase(seeded: true)
       api = DeskAPI(
         pool: try CaseDatabasePool(
           path: session.databasePath, readOnly: false, busyTimeout: busyTimeout),
@@ -208,6 +211,29 @@ import Testing
         == [
           "Belle De Boskoop Apple", "Big Berry Manzanita", "Christmas Berry", "Kaki Fuyu Persimmon",
         ])
+  }
+
+  @Test func anAmbiguousFruitIsRefusedWithItsCandidates() throws {
+    let desk = try Desk(
+      writtenByAnotherClient: """
+        INSERT INTO fruits (name, color) VALUES ('ΜΗΛΟ', 'red');
+        INSERT INTO fruits (name, color) VALUES ('μηλο', 'green');
+        """)
+    let answer = desk.patch(
+      2, "favorite_fruits", expected: #"["Elstar Apple","Flavor King Plum"]"#,
+      value: #"["Elstar Apple","ΜΗΛΟ"]"#)
+    #expect(answer.status == 409)
+    let error = Self.error(answer.json)
+    #expect(error["kind"] as? String == "ambiguous")
+    #expect(error["field"] as? String == "favorite_fruits")
+    let candidates = error["candidates"] as? [String] ?? []
+    #expect(candidates.count == 2)
+    #expect(
+      candidates.contains { $0.contains("(id 20)") }
+        && candidates.contains { $0.contains("(id 21)") })
+    #expect(
+      try desk.session.suspect("snail")["favorite_fruits"] as? [String]
+        == ["Elstar Apple", "Flavor King Plum"])
   }
 
   @Test func undoRevertsAChangeSetAndRefusesAsTheCommandLineDoes() throws {
