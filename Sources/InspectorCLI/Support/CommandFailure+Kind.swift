@@ -55,12 +55,14 @@ extension CommandFailure {
     /// says (undo, redo, revert, a fruit in use, a seeded case) conflict, the rest invalid.
     public init(caseError error: CaseError) {
       switch error {
-      case .unknownSuspect, .unknownFruit, .unknownIncident, .unknownChangeSet:
+      case .unknownSuspect, .unknownFruit, .unknownIncident, .unknownChangeSet,
+        .unknownInvestigator:
         self = .notFound
       case .ambiguousSuspect, .ambiguousFruit:
         self = .ambiguous
       case .undoConflict, .undoUnexpectedRow, .undoBreaksReference, .nothingToUndo,
-        .nothingToRedo, .historyDisagrees, .revertRefused, .fruitInUse, .alreadySeeded:
+        .nothingToRedo, .historyDisagrees, .revertRefused, .fruitInUse, .alreadySeeded,
+        .duplicateInvestigator:
         self = .conflict
       case .invalidValue, .duplicateSpecies, .duplicateFruit, .alreadyFavorite, .notFavorite,
         .schemaOutOfDate, .invalidStoredValue, .invalidRecord, .unreadableInput,
