@@ -57,9 +57,16 @@ extension CaseHistory {
 
   /// The id of the suspect `reference` (the `<animal>` argument, docs/command-line.md
   /// "<animal>") meant after change set `id`, found as ``SuspectRepository/resolve(_:)`` finds
-  /// one among the suspects as they stood then (docs/history.md "As of"): only their `animals`
-  /// rows are rebuilt (set-based, from a case file; row by row from an in-memory one), not the
-  /// rest of the case.
+  /// one among the suspects as they stood then (docs/history.md "As of").
+  ///
+  /// A suspect's row as it stood then is its latest recorded change up to `id`. The rows that
+  /// may match are those the word finds among today's suspects (through their name and
+  /// species indexes) and those whose `animals` row changed after `id` (renamed, removed):
+  /// any other suspect stands as it did then. Each is read as it stood then by one seek of
+  /// `history_changes_row`: time grows with the changes after `id`, not with the case. When
+  /// those are many (a point before most of the history), the `animals` rows as they stood
+  /// then are rebuilt instead (set-based, from a case file; row by row from an in-memory one)
+  /// and the word is resolved among them.
   ///
   /// - Parameters:
   ///   - reference: What was typed (`crow`, `10`, `id:10`).
@@ -68,10 +75,74 @@ extension CaseHistory {
   /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/ambiguousSuspect(_:candidates:)``;
   ///   as ``rebuiltCase(asOf:)``.
   public func suspectID(_ reference: String, asOf id: Int64) throws -> Int64 {
-    let animals = RecordedTable.all.filter { $0.name == "animals" }
-    let rebuilt =
-      try rebuiltCaseInBulk(asOf: id, tables: animals) ?? rebuiltCase(asOf: id, suspect: nil)
-    return try rebuilt.read { try $0.suspects.resolve(reference) }
+    let connection = database.connection
+    let bound = try Self.lastChange(connection, upTo: id)
+    let trimmed = reference.trimmingSpaces()
+    let animals = RecordedTable.all.first { $0.name == "animals" }!
+    let then = try connection.prepare(
+      """
+      SELECT id, operation, \(animals.storedColumn(of: "name")!),
+        \(animals.storedColumn(of: "species")!)
+      FROM history_changes WHERE table_id = ?1 AND key1 = ?2 AND key2 IS NULL AND id <= ?3
+      ORDER BY id DESC LIMIT 1
+      """)
+    // The suspect with this key as it stood then, or nil when it did not exist.
+    func candidate(_ key: Int64) throws -> SuspectLookup.Candidate? {
+      then.reset()
+      try then.bind([Int64(animals.historyID), key, bound])
+      guard try then.step() else { return nil }
+      let row = then.row()
+      guard row[1] != .integer(StoredChange.Kind.delete.rawValue) else { return nil }
+      guard let name = row[2].textValue, let species = row[3].textValue else {
+        throw CaseError.historyDisagrees(
+          "history change \(row[0]) holds a suspect without a text name or species")
+      }
+      return (key, name, species)
+    }
+    if trimmed.hasPrefix("id:") {
+      guard let key = Int64(trimmed.dropFirst(3)), key > 0, try candidate(key) != nil else {
+        throw CaseError.unknownSuspect(reference)
+      }
+      return key
+    }
+    guard var keys = try Self.animalsChanged(connection, after: bound) else {
+      let rebuilt =
+        try rebuiltCaseInBulk(asOf: id, tables: [animals])
+        ?? rebuiltCase(asOf: id, suspect: nil)
+      return try rebuilt.read { try $0.suspects.resolve(reference) }
+    }
+    for row in try database.unit.suspects.candidates(matching: trimmed) { keys.insert(row.id) }
+    let rows = try keys.sorted().compactMap(candidate)
+    return try SuspectLookup.resolve(reference, among: rows)
+  }
+
+  /// The most changes after the point a look-up reads through (``animalsChanged(_:after:)``),
+  /// and the most suspects among them it reads as they stood then, one seek each: past either,
+  /// rebuilding the `animals` rows as they stood then costs less.
+  static let lookUpLimits = (changes: Int64(1_000_000), suspects: 20_000)
+
+  /// The suspects whose `animals` row changed after the change whose id is `bound`, read from
+  /// the changes after it in the order they were recorded, or `nil` when they are more than
+  /// ``lookUpLimits`` allows.
+  ///
+  /// - Throws: `SQLiteError`.
+  private static func animalsChanged(_ connection: Connection, after bound: Int64) throws
+    -> Set<Int64>?
+  {
+    let last = try connection.scalar("SELECT max(id) FROM history_changes")?.integerValue ?? 0
+    guard last - bound <= lookUpLimits.changes else { return nil }
+    let table = RecordedTable.all.first { $0.name == "animals" }!
+    // `+table_id`: the changes after the point, in id order (a range of the table), not every
+    // `animals` change through `history_changes_row`.
+    let rows = try connection.prepare(
+      "SELECT key1 FROM history_changes WHERE id > ? AND +table_id = ?")
+    try rows.bind([bound, Int64(table.historyID)])
+    var keys = Set<Int64>()
+    while let row = try rows.nextRow() {
+      keys.insert(try row.int64("key1"))
+      guard keys.count <= lookUpLimits.suspects else { return nil }
+    }
+    return keys
   }
 
   /// One suspect as it stood after change set `id`, rebuilt from the history alone into a new
@@ -96,7 +167,7 @@ extension CaseHistory {
     var fruits: [Int64] = []
     // One suspect fits in memory; a whole case is rebuilt in a temporary file of SQLite's own,
     // so memory stays flat whatever its size.
-    let rebuilt = try animal == nil ? CaseDatabase(temporaryFile: ()) : CaseDatabase()
+    let rebuilt = try CaseDatabase(schemaOf: source, temporaryFile: animal == nil)
     let connection = rebuilt.connection
     // The rebuilt case is a view: its own history, search index and cross-table checks have
     // nothing to add.
@@ -160,7 +231,7 @@ extension CaseHistory {
     // Inside a write (revert), another connection to the file could be refused its read.
     guard source.path != ":memory:", !source.path.isEmpty, !source.isWriting else { return nil }
     let bound = try Self.lastChange(source, upTo: id)
-    let rebuilt = try CaseDatabase(temporaryFile: ())
+    let rebuilt = try CaseDatabase(schemaOf: source, temporaryFile: true)
     let connection = rebuilt.connection
     try connection.execute("PRAGMA foreign_keys = OFF")
     try Self.dropViewTriggers(connection)
