@@ -212,18 +212,30 @@ extension CaseHistory {
   }
 
   /// The case as it stood after change set `id` (``rebuiltCase(asOf:)``), only `tables` of it,
-  /// built with one `INSERT ... SELECT` per table straight from the case file's history
-  /// (attached to the rebuilt case's connection): no row passes through Swift, the derived
-  /// columns are computed in the same statements (ASCII keys by `lower()`, as the schema's
-  /// triggers would; keys beyond ASCII are folded after, as before), and the recorded tables'
-  /// indexes are built once the rows are in. `nil` when the case is not in a file (an
-  /// in-memory case cannot be attached) or the caller is inside a write (`revert`: another
-  /// connection's read of the file may be refused until it commits):
-  /// ``rebuiltCase(asOf:suspect:)`` rebuilds it row by row.
+  /// built set-based with the case file attached to the rebuilt case's connection: no row
+  /// passes through Swift. `nil` when the case is not in a file (an in-memory case cannot be
+  /// attached) or the caller is inside a write (`revert`: another connection's read of the
+  /// file may be refused until it commits): ``rebuiltCase(asOf:suspect:)`` rebuilds it row by
+  /// row.
+  ///
+  /// Two ways, whichever reads less (docs/history.md "As of"):
+  /// - when at most a third of the history came after `id` (the usual look back), the tables
+  ///   whose only unique key is their primary key (favourites, interviews, incidents) are
+  ///   copied as they are today (SQLite copies a table with its indexes record by record when
+  ///   the two schemas agree), then only the rows a later change touched are replaced by their
+  ///   latest change up to `id` (or removed), one index seek each: every other row stands as it
+  ///   did then, since every change of such a row is recorded;
+  /// - otherwise, and always for `animals` and `fruits` (another client's `REPLACE` can remove
+  ///   a row of theirs under another unique key without a trace), each row alive then is its
+  ///   latest change up to `id`, one `INSERT ... SELECT` per table, and the table's indexes
+  ///   are built once the rows are in.
+  /// The derived columns are computed in the same statements (ASCII keys by `lower()`, as the
+  /// schema's triggers would; keys beyond ASCII are folded after, as before).
   ///
   /// The attached file is read by a connection of its own, outside the caller's snapshot: the
   /// history up to change set `id` does not change once recorded (only `history prune`
-  /// removes older change sets, which then refuses `id`).
+  /// removes older change sets, which then refuses `id`); a write committed meanwhile changes
+  /// rows the patch then reads from the history as well.
   ///
   /// - Throws: As ``rebuiltCase(asOf:)``.
   private func rebuiltCaseInBulk(asOf id: Int64, tables: [RecordedTable]) throws -> CaseDatabase? {
@@ -235,32 +247,48 @@ extension CaseHistory {
     let connection = rebuilt.connection
     try connection.execute("PRAGMA foreign_keys = OFF")
     try Self.dropViewTriggers(connection)
-    let names = tables.map { "'\($0.name)'" }.joined(separator: ", ")
+    try connection.execute("ATTACH ? AS history_source", [source.path])
+    defer { try? connection.execute("DETACH history_source") }
+    // The changes after the point, read in the attached file's own snapshot.
+    let last =
+      try connection.scalar("SELECT max(id) FROM history_source.history_changes")?.integerValue
+      ?? 0
+    // A table is copied and patched only when it has no unique key but its primary key: a
+    // row another client's REPLACE removes under another unique key (a suspect's species, a
+    // fruit's name) leaves no trace in the history, so `animals` and `fruits` are always
+    // rebuilt from it (docs/history.md "What other clients' REPLACE records").
+    let patched = Set(
+      (last - bound) * 3 <= last
+        ? tables.map(\.name).filter { $0 != "animals" && $0 != "fruits" } : [])
+    let rebuiltNames = tables.filter { !patched.contains($0.name) }.map { "'\($0.name)'" }
+      .joined(separator: ", ")
+    let patchedNames = patched.map { "'\($0)'" }.joined(separator: ", ")
     // The schema's insert triggers only compute what the statements below compute themselves
     // (the keys, the level) or check the text rules the rows met when they were written: a
-    // trigger program per row would cost more than the copy.
+    // trigger program per row would cost more than the copy. A copied table must have no
+    // trigger left for SQLite to copy its records as they are.
     let inserts = try connection.prepare(
       """
       SELECT name FROM sqlite_schema
-      WHERE type = 'trigger' AND name GLOB '*_insert' AND tbl_name IN (\(names))
+      WHERE type = 'trigger' AND ((tbl_name IN (\(rebuiltNames)) AND name GLOB '*_insert')
+        OR tbl_name IN (\(patchedNames)))
       """)
     var triggers: [String] = []
     while let row = try inserts.nextRow() { triggers.append(try row.text("name")) }
     for name in triggers { try connection.execute("DROP TRIGGER \"\(name)\"") }
-    // The recorded tables' own indexes are built once, after the rows (those a table's
-    // definition holds, such as its primary key, stay: SQLite cannot drop them).
+    // The rebuilt tables' own indexes are built once, after the rows (those a table's
+    // definition holds, such as its primary key, stay: SQLite cannot drop them); the copied
+    // ones' are copied with their rows.
     let indexes = try connection.prepare(
       """
       SELECT name, sql FROM sqlite_schema
-      WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(names))
+      WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(rebuiltNames))
       """)
     var definitions: [(name: String, sql: String)] = []
     while let row = try indexes.nextRow() {
       definitions.append((try row.text("name"), try row.text("sql")))
     }
     for index in definitions { try connection.execute("DROP INDEX \"\(index.name)\"") }
-    try connection.execute("ATTACH ? AS history_source", [source.path])
-    defer { try? connection.execute("DETACH history_source") }
     try connection.inTransaction(.immediate) {
       // Levels before suspects, so each suspect's row is inserted with its level.
       let order = ["fruits", "suspicion_levels", "animals"]
@@ -269,7 +297,13 @@ extension CaseHistory {
           order.firstIndex(of: $0.name)! < order.firstIndex(of: $1.name)!
         } + tables.filter { !order.contains($0.name) }
       for table in ordered {
-        try Self.copyRows(of: table, upTo: bound, into: connection, asOf: id)
+        let patching = patched.contains(table.name)
+        if patching {
+          try connection.execute(
+            "INSERT INTO main.\"\(table.name)\" SELECT * FROM history_source.\"\(table.name)\"")
+          try Self.removeRowsChanged(of: table, after: bound, from: connection)
+        }
+        try Self.copyRows(of: table, upTo: bound, into: connection, asOf: id, patching: patching)
       }
       for index in definitions {
         try Self.disagreeing(table: "", asOf: id) { try connection.execute(index.sql) }
@@ -280,6 +314,22 @@ extension CaseHistory {
     // case file.
     try rebuilt.write(nil) { _ in }
     return rebuilt
+  }
+
+  /// Removes from the rebuilt case's copy of `table` every row a change after the one whose id
+  /// is `bound` touched (by its key then: a row whose key changed is recorded as a delete of
+  /// the old key and an insert of the new one), read from the attached `history_source`.
+  private static func removeRowsChanged(
+    of table: RecordedTable, after bound: Int64, from connection: Connection
+  ) throws {
+    let key = table.key.map { "\"\($0)\"" }
+    let keys = ["key1", "key2"].prefix(key.count).joined(separator: ", ")
+    try connection.execute(
+      """
+      DELETE FROM main."\(table.name)"
+      WHERE (\(key.joined(separator: ", "))) IN (SELECT \(keys)
+          FROM history_source.history_changes WHERE id > ?1 AND +table_id = ?2)
+      """, [bound, Int64(table.historyID)])
   }
 
   /// Drops the triggers of the rebuilt case that only serve a case being written: its own
@@ -297,8 +347,12 @@ extension CaseHistory {
 
   /// Copies every row of `table` alive after the change whose id is `bound` from the attached
   /// `history_source`'s history into the rebuilt case, in key order, in one statement.
+  ///
+  /// With `patching`, only the rows a change after `bound` touched (the rows
+  /// ``removeRowsChanged(of:after:from:)`` removed), one index seek each.
   private static func copyRows(
-    of table: RecordedTable, upTo bound: Int64, into connection: Connection, asOf id: Int64
+    of table: RecordedTable, upTo bound: Int64, into connection: Connection, asOf id: Int64,
+    patching: Bool = false
   ) throws {
     var columns = table.columns.map { "\"\($0)\"" }
     var values = table.columns.map { "h.\(table.storedColumn(of: $0) ?? "NULL")" }
@@ -317,15 +371,26 @@ extension CaseHistory {
       values.append("lower(\(stored("name")))")
     default: break
     }
+    let latest =
+      patching
+      ? """
+        SELECT (SELECT max(id) FROM history_source.history_changes
+            WHERE table_id = ?1 AND key1 = c.key1 AND key2 IS c.key2 AND id <= ?2) AS id
+        FROM (SELECT DISTINCT key1, key2 FROM history_source.history_changes
+            WHERE id > ?2 AND +table_id = ?1) AS c
+        """
+      : """
+        SELECT max(id) AS id
+        FROM history_source.history_changes INDEXED BY history_changes_row
+        WHERE table_id = ?1 AND id <= ?2
+        GROUP BY key1, key2
+        """
     try disagreeing(table: table.name, asOf: id) {
       try connection.execute(
         """
         INSERT INTO main."\(table.name)" (\(columns.joined(separator: ", ")))
         SELECT \(values.joined(separator: ", "))
-        FROM (SELECT max(id) AS id
-            FROM history_source.history_changes INDEXED BY history_changes_row
-            WHERE table_id = ?1 AND id <= ?2
-            GROUP BY key1, key2) AS m
+        FROM (\(latest)) AS m
           JOIN history_source.history_changes AS h ON h.id = m.id
         WHERE h.operation <> 0
         """, [Int64(table.historyID), bound])
