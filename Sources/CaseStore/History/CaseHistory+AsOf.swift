@@ -113,44 +113,75 @@ extension CaseHistory {
       }
       return key
     }
-    guard var keys = try Self.animalsChanged(connection, after: bound) else {
+    let last = try connection.scalar("SELECT max(id) FROM history_changes")?.integerValue ?? 0
+    guard last - bound <= Self.lookUpLimit else {
       let rebuilt =
-        try rebuiltCaseInBulk(asOf: id, tables: [animals])
+        // Without the indexes of orders: two scans of the rebuilt rows cost less than
+        // building them.
+        try rebuiltCaseInBulk(asOf: id, tables: [animals], indexed: false)
         ?? rebuiltCase(asOf: id, suspect: nil)
       return try rebuilt.read { try $0.suspects.resolve(reference) }
     }
-    for row in try database.unit.suspects.candidates(matching: trimmed) { keys.insert(row.id) }
-    let rows = try keys.sorted().compactMap(candidate)
+    var rows = try Self.changedSuspects(connection, after: bound, matching: trimmed)
+    let changed = Set(rows.map(\.id))
+    for row in try database.unit.suspects.candidates(matching: trimmed)
+    where !changed.contains(row.id) {
+      if let then = try candidate(row.id) { rows.append(then) }
+    }
     return try SuspectLookup.resolve(reference, among: rows)
   }
 
-  /// The most changes after the point a look-up reads through (``animalsChanged(_:after:)``),
-  /// and the most suspects among them it reads as they stood then, one seek each: past either,
-  /// rebuilding the `animals` rows as they stood then costs less.
-  static let lookUpLimits = (changes: Int64(1_000_000), suspects: 20_000)
+  /// The most changes after the point a look-up reads through (``changedSuspects(_:after:matching:)``):
+  /// past it, rebuilding the `animals` rows as they stood then costs less.
+  static let lookUpLimit: Int64 = 2_000_000
 
-  /// The suspects whose `animals` row changed after the change whose id is `bound`, read from
-  /// the changes after it in the order they were recorded, or `nil` when they are more than
-  /// ``lookUpLimits`` allows.
+  /// The suspects whose `animals` row changed after the change whose id is `bound`, as they
+  /// stood then (those that existed then), that may be the one `reference` means: their name
+  /// or species in ASCII equal to the word's key (`lower()` is then inspector's key), any
+  /// name or species beyond ASCII (compared in Swift), or the id the word is. One statement:
+  /// the changes after `bound` in the order they were recorded, each changed suspect's latest
+  /// change up to `bound` by one seek of `history_changes_row`.
   ///
-  /// - Throws: `SQLiteError`.
-  private static func animalsChanged(_ connection: Connection, after bound: Int64) throws
-    -> Set<Int64>?
-  {
-    let last = try connection.scalar("SELECT max(id) FROM history_changes")?.integerValue ?? 0
-    guard last - bound <= lookUpLimits.changes else { return nil }
-    let table = RecordedTable.all.first { $0.name == "animals" }!
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a suspect recorded without a text name or
+  ///   species; `SQLiteError`.
+  private static func changedSuspects(
+    _ connection: Connection, after bound: Int64, matching reference: String
+  ) throws -> [SuspectLookup.Candidate] {
+    let animals = RecordedTable.all.first { $0.name == "animals" }!
+    let name = "h.\(animals.storedColumn(of: "name")!)"
+    let species = "h.\(animals.storedColumn(of: "species")!)"
+    func beyondASCII(_ column: String) -> String {
+      "length(CAST(\(column) AS BLOB)) > length(\(column)) OR instr(\(column), char(0)) > 0"
+    }
     // `+table_id`: the changes after the point, in id order (a range of the table), not every
     // `animals` change through `history_changes_row`.
     let rows = try connection.prepare(
-      "SELECT key1 FROM history_changes WHERE id > ? AND +table_id = ?")
-    try rows.bind([bound, Int64(table.historyID)])
-    var keys = Set<Int64>()
-    while let row = try rows.nextRow() {
-      keys.insert(try row.int64("key1"))
-      guard keys.count <= lookUpLimits.suspects else { return nil }
+      """
+      SELECT h.id, h.key1, \(name), \(species)
+      FROM (SELECT DISTINCT key1 FROM history_changes WHERE id > ?1 AND +table_id = ?2) AS c
+        JOIN history_changes AS h ON h.id = (SELECT max(id) FROM history_changes
+            WHERE table_id = ?2 AND key1 = c.key1 AND key2 IS NULL AND id <= ?1)
+      WHERE h.operation <> 0
+        AND (typeof(\(name)) <> 'text' OR typeof(\(species)) <> 'text'
+          OR lower(\(name)) = ?3 OR lower(\(species)) = ?4 OR h.key1 = ?5
+          OR \(beyondASCII(name)) OR \(beyondASCII(species)))
+      """)
+    try rows.bind([
+      bound, Int64(animals.historyID), NameKey.sortKey(reference), NameKey.caseKey(reference),
+      Int64(reference) ?? 0,
+    ])
+    var candidates: [SuspectLookup.Candidate] = []
+    while try rows.step() {
+      let row = rows.row()
+      guard let key = row[1].integerValue, let name = row[2].textValue,
+        let species = row[3].textValue
+      else {
+        throw CaseError.historyDisagrees(
+          "history change \(row[0]) holds a suspect without a text name or species")
+      }
+      candidates.append((key, name, species))
     }
-    return keys
+    return candidates
   }
 
   /// One suspect as it stood after change set `id`, rebuilt from the history alone into a new
