@@ -42,21 +42,30 @@ extension CaseHistory {
   /// when it is released), so every reader of a case file (the suspect look-ups, the listing)
   /// works on it unchanged.
   ///
-  /// The rows are streamed from the history (each row's latest change up to `id`, read from
-  /// `history_changes_row` in key order) into the rebuilt case; memory stays flat (the
-  /// temporary file's page cache), time grows with the rows alive at that point.
+  /// The rows are read with SQL from the history (each row's latest change up to `id`, from
+  /// `history_changes_row` in key order; rows no later change touched, of the tables that
+  /// allow it, as they are today) into the rebuilt case; memory stays flat (the temporary
+  /// file's page cache), time grows with the rows alive at that point.
   ///
   /// - Parameter id: A change set id as ``changeSet(asOf:)`` returns it (`0`: an empty case).
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand, or one whose
   ///   rows then break a rule of the schema (a row another client's `REPLACE` removed under
   ///   another unique key); `SQLiteError`.
+  public func rebuiltCase(asOf id: Int64) throws -> CaseDatabase {
+    try rebuiltCase(asOf: id, indexed: true)
+  }
+
+  /// ``rebuiltCase(asOf:)``, with or without the suspects' indexes of other orders.
   ///
-  /// - Parameter indexed: `false` when the rebuilt case is only read in id order (`list`
-  ///   without filters or sort): the suspects' indexes for other orders and filters
-  ///   (`animals_name_key`, `animals_rank_order`, `animals_paw_size`, ...) are then not built,
-  ///   which saves a third of the rebuild at 1,000,000 suspects. Any read still answers the
-  ///   same, only slower.
-  public func rebuiltCase(asOf id: Int64, indexed: Bool = true) throws -> CaseDatabase {
+  /// - Parameters:
+  ///   - id: A change set id as ``changeSet(asOf:)`` returns it (`0`: an empty case).
+  ///   - indexed: `false` when the rebuilt case is only read in id order (`list` without
+  ///     filters or sort): the indexes that serve other orders and filters
+  ///     (`animals_name_key`, `animals_rank_order`, `animals_paw_size`, ...) are then not
+  ///     built, a third of the rebuild at 1,000,000 suspects. Any read still answers the
+  ///     same, only slower.
+  /// - Throws: As ``rebuiltCase(asOf:)``.
+  public func rebuiltCase(asOf id: Int64, indexed: Bool) throws -> CaseDatabase {
     if let rebuilt = try rebuiltCaseInBulk(asOf: id, tables: RecordedTable.all, indexed: indexed) {
       return rebuilt
     }

@@ -91,18 +91,6 @@ public final class CaseDatabase {
     self.init(connection: copy)
   }
 
-  /// A new private case database in a temporary file of SQLite's own (an empty file name: the
-  /// file is unnamed, deleted when the database is released, and only its page cache is held
-  /// in memory), at the latest schema: for a rebuilt case too large to hold in memory
-  /// (docs/history.md "As of").
-  ///
-  /// - Throws: `SQLiteError` if the file cannot be created or the copy of the schema fails.
-  convenience init(temporaryFile: Void) throws {
-    let copy = try Connection(path: "", mode: .readWriteCreate)
-    try Self.migratedTemplate.copy(into: copy)
-    self.init(connection: copy)
-  }
-
   /// A new private case database, in memory or (`temporaryFile`) in a temporary file of
   /// SQLite's own, with the schema of the case file `source` reads and no rows but its
   /// `schema_migrations`: each table, index, view and trigger is created from its definition

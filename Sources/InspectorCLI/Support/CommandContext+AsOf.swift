@@ -11,7 +11,7 @@ extension CommandContext {
   ///   - option: The `--as-of` option.
   ///   - body: The reads.
   /// - Returns: What `body` returns.
-  /// - Throws: What ``CaseHistory/changeSet(asOf:)``, ``CaseHistory/rebuiltCase(asOf:)`` or
+  /// - Throws: What ``CaseHistory/changeSet(asOf:)``, ``CaseHistory/rebuiltCase(asOf:indexed:)`` or
   ///   `body` throws.
   ///   - suspect: The `<animal>` the reads look up, when they read one suspect: for `id:N`,
   ///     only that suspect's rows are rebuilt (index seeks of its own rows, whatever the size
