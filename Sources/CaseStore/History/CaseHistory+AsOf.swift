@@ -140,8 +140,9 @@ extension CaseHistory {
     return try SuspectLookup.resolve(reference, among: rows)
   }
 
-  /// The most changes after the point a look-up reads through (``changedSuspects(_:after:matching:)``):
-  /// past it, rebuilding the `animals` rows as they stood then costs less.
+  /// The most changes after the point a look-up reads through
+  /// (``changedSuspects(_:after:matching:)``): past it, rebuilding the `animals` rows as they
+  /// stood then costs less.
   static let lookUpLimit: Int64 = 2_000_000
 
   /// The suspects whose `animals` row changed after the change whose id is `bound`, as they
