@@ -229,6 +229,64 @@ extension AsOfCommandTests {
   }
 
   /// Every row of `table` in `database`, every column, in key order.
+  /// Both ways of rebuilding in bulk (docs/history.md "As of"): a point with most of the
+  /// history after it is rebuilt from the history alone; a late one copies today's
+  /// favourites, interviews and levels and replaces the rows changed since (removed, changed,
+  /// added after the point). Each lists what `list` lists on a copy taken then, and holds the
+  /// rows the row-by-row rebuild holds.
+  @Test func listAsOfEarlyAndLatePointsEqualsListOnCopiesTakenThen() throws {
+    let cli = try CLITestCase(seeded: true)
+    let early = try latestChangeSet(cli)
+    let earlyCopy = try CLITestCase()
+    try Connection(path: cli.databasePath).backup(
+      into: Connection(path: earlyCopy.databasePath, mode: .readWriteCreate))
+    // Far more history after the early point than before it.
+    cli.succeed(
+      "sql", "--write",
+      """
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
+      INSERT INTO animals (name, species, paw_size) SELECT 'Pip ' || i, 'Species ' || i, 'large'
+      FROM n;
+      INSERT INTO suspicion_levels (animal_id, level)
+      SELECT id, 0.5 FROM animals WHERE species GLOB 'Species *';
+      INSERT INTO alibis (animal_id, statement) SELECT id, 'Out.' FROM animals
+      WHERE species GLOB 'Species 1*';
+      """)
+    cli.succeed("suspect", "crow", "0.9")
+    cli.succeed("alibi", "crow", "In the nest.")
+    let late = try latestChangeSet(cli)
+    let lateCopy = try CLITestCase()
+    try Connection(path: cli.databasePath).backup(
+      into: Connection(path: lateCopy.databasePath, mode: .readWriteCreate))
+    // A few changes after the late point: removed, changed and added rows of the copied tables.
+    cli.succeed("favorite", "remove", "crow", "Golden Nectar Plum")
+    cli.succeed("favorite", "add", "dove", "Golden Nectar Plum")
+    cli.succeed("suspect", "crow", "0.2")
+    cli.succeed("suspect", "species 3", "0.7")
+    cli.succeed("alibi", "crow", "At the pond.")
+    cli.succeed("alibi", "species 150", "Home.")
+    cli.succeed("animal", "remove", "species 12")
+
+    let database = try CaseDatabase(path: cli.databasePath, access: .readOnly)
+    let inMemory = try CaseDatabase(inMemoryCopyOf: database)
+    for (point, copy) in [(early, earlyCopy), (late, lateCopy)] {
+      // In id order (no index of other orders is built), and sorted.
+      for options in [["--json"], ["--sort", "level", "--format", "csv"], ["--sort", "name"]] {
+        let expected = copy.run(["list"] + options)
+        let asOf = cli.run(["list", "--as-of", "\(point)"] + options)
+        #expect(expected.status == 0 && asOf.status == 0, "\(point) \(options)")
+        #expect(asOf.standardOutput == expected.standardOutput, "\(point) \(options)")
+      }
+      let bulk = try database.read { try $0.history.rebuiltCase(asOf: point) }
+      let rowByRow = try inMemory.read { try $0.history.rebuiltCase(asOf: point) }
+      for table in ["animals", "favorite_fruits", "alibis", "suspicion_levels"] {
+        #expect(try rows(of: table, in: bulk) == rows(of: table, in: rowByRow), "\(point) \(table)")
+      }
+    }
+    let listedThen = try jsonArray(cli.succeed("list", "--as-of", "\(late)", "--json"))
+    #expect(listedThen.count == 160)  // the 10 seeded suspects and the 150 added
+  }
+
   private func rows(of table: String, in database: CaseDatabase) throws -> [[SQLiteValue]] {
     let statement = try database.connection.prepare("SELECT * FROM \(table) ORDER BY 1, 2")
     var rows: [[SQLiteValue]] = []

@@ -143,6 +143,20 @@ private struct NotFound: HTTPHandler {
     #expect(parts.last?.hasPrefix("404 application/json") == true, "\(answer)")
     let error = try jsonObject(String(parts.dropLast().joined(separator: "\n")))
     #expect((error["error"] as? [String: Any])?["kind"] as? String == "not_found")
+    // The seed case's first suspect, read through the API (--public-read: no sign-in).
+    let read = Process()
+    read.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    read.arguments = ["curl", "-sS", "--max-time", "20", "http://127.0.0.1:\(port)/api/suspects/1"]
+    let readOutput = Pipe()
+    read.standardOutput = readOutput
+    try read.run()
+    let suspectText = String(
+      decoding: readOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    read.waitUntilExit()
+    let suspect = try jsonObject(suspectText)
+    #expect(suspect["id"] as? Int == 1)
+    #expect(suspect["name"] as? String == "Fabrizio")
+    #expect(suspect["species"] as? String == "Fish")
     // SIGTERM or Ctrl-C's SIGINT: a clean stop, exit 0, nothing more printed.
     kill(process.processIdentifier, signal)
     let stopDeadline = Date().addingTimeInterval(20)

@@ -42,24 +42,48 @@ extension CaseHistory {
   /// when it is released), so every reader of a case file (the suspect look-ups, the listing)
   /// works on it unchanged.
   ///
-  /// The rows are streamed from the history (each row's latest change up to `id`, read from
-  /// `history_changes_row` in key order) into the rebuilt case; memory stays flat (the
-  /// temporary file's page cache), time grows with the rows alive at that point.
+  /// The rows are read with SQL from the history (each row's latest change up to `id`, from
+  /// `history_changes_row` in key order; rows no later change touched, of the tables that
+  /// allow it, as they are today) into the rebuilt case; memory stays flat (the temporary
+  /// file's page cache), time grows with the rows alive at that point.
   ///
   /// - Parameter id: A change set id as ``changeSet(asOf:)`` returns it (`0`: an empty case).
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand, or one whose
   ///   rows then break a rule of the schema (a row another client's `REPLACE` removed under
   ///   another unique key); `SQLiteError`.
   public func rebuiltCase(asOf id: Int64) throws -> CaseDatabase {
-    if let rebuilt = try rebuiltCaseInBulk(asOf: id, tables: RecordedTable.all) { return rebuilt }
+    try rebuiltCase(asOf: id, indexed: true)
+  }
+
+  /// ``rebuiltCase(asOf:)``, with or without the suspects' indexes of other orders.
+  ///
+  /// - Parameters:
+  ///   - id: A change set id as ``changeSet(asOf:)`` returns it (`0`: an empty case).
+  ///   - indexed: `false` when the rebuilt case is only read in id order (`list` without
+  ///     filters or sort): the indexes that serve other orders and filters
+  ///     (`animals_name_key`, `animals_rank_order`, `animals_paw_size`, ...) are then not
+  ///     built, a third of the rebuild at 1,000,000 suspects. Any read still answers the
+  ///     same, only slower.
+  /// - Throws: As ``rebuiltCase(asOf:)``.
+  public func rebuiltCase(asOf id: Int64, indexed: Bool) throws -> CaseDatabase {
+    if let rebuilt = try rebuiltCaseInBulk(asOf: id, tables: RecordedTable.all, indexed: indexed) {
+      return rebuilt
+    }
     return try rebuiltCase(asOf: id, suspect: nil)
   }
 
   /// The id of the suspect `reference` (the `<animal>` argument, docs/command-line.md
   /// "<animal>") meant after change set `id`, found as ``SuspectRepository/resolve(_:)`` finds
-  /// one among the suspects as they stood then (docs/history.md "As of"): only their `animals`
-  /// rows are rebuilt (set-based, from a case file; row by row from an in-memory one), not the
-  /// rest of the case.
+  /// one among the suspects as they stood then (docs/history.md "As of").
+  ///
+  /// A suspect's row as it stood then is its latest recorded change up to `id`. The rows that
+  /// may match are those the word finds among today's suspects (through their name and
+  /// species indexes) and those whose `animals` row changed after `id` (renamed, removed):
+  /// any other suspect stands as it did then. Each is read as it stood then by one seek of
+  /// `history_changes_row`: time grows with the changes after `id`, not with the case. When
+  /// those are many (a point before most of the history), the `animals` rows as they stood
+  /// then are rebuilt instead (set-based, from a case file; row by row from an in-memory one)
+  /// and the word is resolved among them.
   ///
   /// - Parameters:
   ///   - reference: What was typed (`crow`, `10`, `id:10`).
@@ -68,10 +92,106 @@ extension CaseHistory {
   /// - Throws: ``CaseError/unknownSuspect(_:)``, ``CaseError/ambiguousSuspect(_:candidates:)``;
   ///   as ``rebuiltCase(asOf:)``.
   public func suspectID(_ reference: String, asOf id: Int64) throws -> Int64 {
-    let animals = RecordedTable.all.filter { $0.name == "animals" }
-    let rebuilt =
-      try rebuiltCaseInBulk(asOf: id, tables: animals) ?? rebuiltCase(asOf: id, suspect: nil)
-    return try rebuilt.read { try $0.suspects.resolve(reference) }
+    let connection = database.connection
+    let bound = try Self.lastChange(connection, upTo: id)
+    let trimmed = reference.trimmingSpaces()
+    let animals = RecordedTable.all.first { $0.name == "animals" }!
+    let then = try connection.prepare(
+      """
+      SELECT id, operation, \(animals.storedColumn(of: "name")!),
+        \(animals.storedColumn(of: "species")!)
+      FROM history_changes WHERE table_id = ?1 AND key1 = ?2 AND key2 IS NULL AND id <= ?3
+      ORDER BY id DESC LIMIT 1
+      """)
+    // The suspect with this key as it stood then, or nil when it did not exist.
+    func candidate(_ key: Int64) throws -> SuspectLookup.Candidate? {
+      then.reset()
+      try then.bind([Int64(animals.historyID), key, bound])
+      guard try then.step() else { return nil }
+      let row = then.row()
+      guard row[1] != .integer(StoredChange.Kind.delete.rawValue) else { return nil }
+      guard let name = row[2].textValue, let species = row[3].textValue else {
+        throw CaseError.historyDisagrees(
+          "history change \(row[0]) holds a suspect without a text name or species")
+      }
+      return (key, name, species)
+    }
+    if trimmed.hasPrefix("id:") {
+      guard let key = Int64(trimmed.dropFirst(3)), key > 0, try candidate(key) != nil else {
+        throw CaseError.unknownSuspect(reference)
+      }
+      return key
+    }
+    let last = try connection.scalar("SELECT max(id) FROM history_changes")?.integerValue ?? 0
+    guard last - bound <= Self.lookUpLimit else {
+      let rebuilt =
+        // Without the indexes of orders: two scans of the rebuilt rows cost less than
+        // building them.
+        try rebuiltCaseInBulk(asOf: id, tables: [animals], indexed: false)
+        ?? rebuiltCase(asOf: id, suspect: nil)
+      return try rebuilt.read { try $0.suspects.resolve(reference) }
+    }
+    var rows = try Self.changedSuspects(connection, after: bound, matching: trimmed)
+    let changed = Set(rows.map(\.id))
+    for row in try database.unit.suspects.candidates(matching: trimmed)
+    where !changed.contains(row.id) {
+      if let then = try candidate(row.id) { rows.append(then) }
+    }
+    return try SuspectLookup.resolve(reference, among: rows)
+  }
+
+  /// The most changes after the point a look-up reads through
+  /// (``changedSuspects(_:after:matching:)``): past it, rebuilding the `animals` rows as they
+  /// stood then costs less.
+  static let lookUpLimit: Int64 = 2_000_000
+
+  /// The suspects whose `animals` row changed after the change whose id is `bound`, as they
+  /// stood then (those that existed then), that may be the one `reference` means: their name
+  /// or species in ASCII equal to the word's key (`lower()` is then inspector's key), any
+  /// name or species beyond ASCII (compared in Swift), or the id the word is. One statement:
+  /// the changes after `bound` in the order they were recorded, each changed suspect's latest
+  /// change up to `bound` by one seek of `history_changes_row`.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a suspect recorded without a text name or
+  ///   species; `SQLiteError`.
+  private static func changedSuspects(
+    _ connection: Connection, after bound: Int64, matching reference: String
+  ) throws -> [SuspectLookup.Candidate] {
+    let animals = RecordedTable.all.first { $0.name == "animals" }!
+    let name = "h.\(animals.storedColumn(of: "name")!)"
+    let species = "h.\(animals.storedColumn(of: "species")!)"
+    func beyondASCII(_ column: String) -> String {
+      "length(CAST(\(column) AS BLOB)) > length(\(column)) OR instr(\(column), char(0)) > 0"
+    }
+    // `+table_id`: the changes after the point, in id order (a range of the table), not every
+    // `animals` change through `history_changes_row`.
+    let rows = try connection.prepare(
+      """
+      SELECT h.id, h.key1, \(name), \(species)
+      FROM (SELECT DISTINCT key1 FROM history_changes WHERE id > ?1 AND +table_id = ?2) AS c
+        JOIN history_changes AS h ON h.id = (SELECT max(id) FROM history_changes
+            WHERE table_id = ?2 AND key1 = c.key1 AND key2 IS NULL AND id <= ?1)
+      WHERE h.operation <> 0
+        AND (typeof(\(name)) <> 'text' OR typeof(\(species)) <> 'text'
+          OR lower(\(name)) = ?3 OR lower(\(species)) = ?4 OR h.key1 = ?5
+          OR \(beyondASCII(name)) OR \(beyondASCII(species)))
+      """)
+    try rows.bind([
+      bound, Int64(animals.historyID), NameKey.sortKey(reference), NameKey.caseKey(reference),
+      Int64(reference) ?? 0,
+    ])
+    var candidates: [SuspectLookup.Candidate] = []
+    while try rows.step() {
+      let row = rows.row()
+      guard let key = row[1].integerValue, let name = row[2].textValue,
+        let species = row[3].textValue
+      else {
+        throw CaseError.historyDisagrees(
+          "history change \(row[0]) holds a suspect without a text name or species")
+      }
+      candidates.append((key, name, species))
+    }
+    return candidates
   }
 
   /// One suspect as it stood after change set `id`, rebuilt from the history alone into a new
@@ -96,7 +216,7 @@ extension CaseHistory {
     var fruits: [Int64] = []
     // One suspect fits in memory; a whole case is rebuilt in a temporary file of SQLite's own,
     // so memory stays flat whatever its size.
-    let rebuilt = try animal == nil ? CaseDatabase(temporaryFile: ()) : CaseDatabase()
+    let rebuilt = try CaseDatabase(schemaOf: source, temporaryFile: animal == nil)
     let connection = rebuilt.connection
     // The rebuilt case is a view: its own history, search index and cross-table checks have
     // nothing to add.
@@ -141,55 +261,92 @@ extension CaseHistory {
   }
 
   /// The case as it stood after change set `id` (``rebuiltCase(asOf:)``), only `tables` of it,
-  /// built with one `INSERT ... SELECT` per table straight from the case file's history
-  /// (attached to the rebuilt case's connection): no row passes through Swift, the derived
-  /// columns are computed in the same statements (ASCII keys by `lower()`, as the schema's
-  /// triggers would; keys beyond ASCII are folded after, as before), and the recorded tables'
-  /// indexes are built once the rows are in. `nil` when the case is not in a file (an
-  /// in-memory case cannot be attached) or the caller is inside a write (`revert`: another
-  /// connection's read of the file may be refused until it commits):
-  /// ``rebuiltCase(asOf:suspect:)`` rebuilds it row by row.
+  /// built set-based with the case file attached to the rebuilt case's connection: no row
+  /// passes through Swift. `nil` when the case is not in a file (an in-memory case cannot be
+  /// attached) or the caller is inside a write (`revert`: another connection's read of the
+  /// file may be refused until it commits): ``rebuiltCase(asOf:suspect:)`` rebuilds it row by
+  /// row.
+  ///
+  /// Two ways, whichever reads less (docs/history.md "As of"):
+  /// - when at most a third of the history came after `id` (the usual look back), the tables
+  ///   whose only unique key is their primary key (favourites, interviews, incidents) are
+  ///   copied as they are today (SQLite copies a table with its indexes record by record when
+  ///   the two schemas agree), then only the rows a later change touched are replaced by their
+  ///   latest change up to `id` (or removed), one index seek each: every other row stands as it
+  ///   did then, since every change of such a row is recorded;
+  /// - otherwise, and always for `animals` and `fruits` (another client's `REPLACE` can remove
+  ///   a row of theirs under another unique key without a trace), each row alive then is its
+  ///   latest change up to `id`, one `INSERT ... SELECT` per table, and the table's indexes
+  ///   are built once the rows are in.
+  /// The derived columns are computed in the same statements (ASCII keys by `lower()`, as the
+  /// schema's triggers would; keys beyond ASCII are folded after, as before).
   ///
   /// The attached file is read by a connection of its own, outside the caller's snapshot: the
   /// history up to change set `id` does not change once recorded (only `history prune`
-  /// removes older change sets, which then refuses `id`).
+  /// removes older change sets, which then refuses `id`); a write committed meanwhile changes
+  /// rows the patch then reads from the history as well.
   ///
   /// - Throws: As ``rebuiltCase(asOf:)``.
-  private func rebuiltCaseInBulk(asOf id: Int64, tables: [RecordedTable]) throws -> CaseDatabase? {
+  ///
+  /// With `indexed` false, the indexes dropped before the rows went in (the rebuilt tables'
+  /// own, but those their definitions hold) are not built again.
+  private func rebuiltCaseInBulk(
+    asOf id: Int64, tables: [RecordedTable], indexed: Bool = true
+  ) throws -> CaseDatabase? {
     let source = database.connection
     // Inside a write (revert), another connection to the file could be refused its read.
     guard source.path != ":memory:", !source.path.isEmpty, !source.isWriting else { return nil }
     let bound = try Self.lastChange(source, upTo: id)
-    let rebuilt = try CaseDatabase(temporaryFile: ())
+    let rebuilt = try CaseDatabase(schemaOf: source, temporaryFile: true)
     let connection = rebuilt.connection
     try connection.execute("PRAGMA foreign_keys = OFF")
+    // 16 MiB of page cache for the private file (SQLite's default is 2 MiB): the indexes built
+    // and the unique keys kept while the rows go in touch pages all over it, and each page
+    // evicted is written out and read back; the whole process stays well under 64 MiB.
+    try connection.execute("PRAGMA main.cache_size = -16384")
     try Self.dropViewTriggers(connection)
-    let names = tables.map { "'\($0.name)'" }.joined(separator: ", ")
+    try connection.execute("ATTACH ? AS history_source", [source.path])
+    defer { try? connection.execute("DETACH history_source") }
+    // The changes after the point, read in the attached file's own snapshot.
+    let last =
+      try connection.scalar("SELECT max(id) FROM history_source.history_changes")?.integerValue
+      ?? 0
+    // A table is copied and patched only when it has no unique key but its primary key: a
+    // row another client's REPLACE removes under another unique key (a suspect's species, a
+    // fruit's name) leaves no trace in the history, so `animals` and `fruits` are always
+    // rebuilt from it (docs/history.md "What other clients' REPLACE records").
+    let patched = Set(
+      (last - bound) * 3 <= last
+        ? tables.map(\.name).filter { $0 != "animals" && $0 != "fruits" } : [])
+    let rebuiltNames = tables.filter { !patched.contains($0.name) }.map { "'\($0.name)'" }
+      .joined(separator: ", ")
+    let patchedNames = patched.map { "'\($0)'" }.joined(separator: ", ")
     // The schema's insert triggers only compute what the statements below compute themselves
     // (the keys, the level) or check the text rules the rows met when they were written: a
-    // trigger program per row would cost more than the copy.
+    // trigger program per row would cost more than the copy. A copied table must have no
+    // trigger left for SQLite to copy its records as they are.
     let inserts = try connection.prepare(
       """
       SELECT name FROM sqlite_schema
-      WHERE type = 'trigger' AND name GLOB '*_insert' AND tbl_name IN (\(names))
+      WHERE type = 'trigger' AND ((tbl_name IN (\(rebuiltNames)) AND name GLOB '*_insert')
+        OR tbl_name IN (\(patchedNames)))
       """)
     var triggers: [String] = []
     while let row = try inserts.nextRow() { triggers.append(try row.text("name")) }
     for name in triggers { try connection.execute("DROP TRIGGER \"\(name)\"") }
-    // The recorded tables' own indexes are built once, after the rows (those a table's
-    // definition holds, such as its primary key, stay: SQLite cannot drop them).
+    // The rebuilt tables' own indexes are built once, after the rows (those a table's
+    // definition holds, such as its primary key, stay: SQLite cannot drop them); the copied
+    // ones' are copied with their rows.
     let indexes = try connection.prepare(
       """
       SELECT name, sql FROM sqlite_schema
-      WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(names))
+      WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (\(rebuiltNames))
       """)
     var definitions: [(name: String, sql: String)] = []
     while let row = try indexes.nextRow() {
       definitions.append((try row.text("name"), try row.text("sql")))
     }
     for index in definitions { try connection.execute("DROP INDEX \"\(index.name)\"") }
-    try connection.execute("ATTACH ? AS history_source", [source.path])
-    defer { try? connection.execute("DETACH history_source") }
     try connection.inTransaction(.immediate) {
       // Levels before suspects, so each suspect's row is inserted with its level.
       let order = ["fruits", "suspicion_levels", "animals"]
@@ -198,9 +355,15 @@ extension CaseHistory {
           order.firstIndex(of: $0.name)! < order.firstIndex(of: $1.name)!
         } + tables.filter { !order.contains($0.name) }
       for table in ordered {
-        try Self.copyRows(of: table, upTo: bound, into: connection, asOf: id)
+        let patching = patched.contains(table.name)
+        if patching {
+          try connection.execute(
+            "INSERT INTO main.\"\(table.name)\" SELECT * FROM history_source.\"\(table.name)\"")
+          try Self.removeRowsChanged(of: table, after: bound, from: connection)
+        }
+        try Self.copyRows(of: table, upTo: bound, into: connection, asOf: id, patching: patching)
       }
-      for index in definitions {
+      for index in definitions where indexed {
         try Self.disagreeing(table: "", asOf: id) { try connection.execute(index.sql) }
       }
     }
@@ -209,6 +372,22 @@ extension CaseHistory {
     // case file.
     try rebuilt.write(nil) { _ in }
     return rebuilt
+  }
+
+  /// Removes from the rebuilt case's copy of `table` every row a change after the one whose id
+  /// is `bound` touched (by its key then: a row whose key changed is recorded as a delete of
+  /// the old key and an insert of the new one), read from the attached `history_source`.
+  private static func removeRowsChanged(
+    of table: RecordedTable, after bound: Int64, from connection: Connection
+  ) throws {
+    let key = table.key.map { "\"\($0)\"" }
+    let keys = ["key1", "key2"].prefix(key.count).joined(separator: ", ")
+    try connection.execute(
+      """
+      DELETE FROM main."\(table.name)"
+      WHERE (\(key.joined(separator: ", "))) IN (SELECT \(keys)
+          FROM history_source.history_changes WHERE id > ?1 AND +table_id = ?2)
+      """, [bound, Int64(table.historyID)])
   }
 
   /// Drops the triggers of the rebuilt case that only serve a case being written: its own
@@ -226,36 +405,62 @@ extension CaseHistory {
 
   /// Copies every row of `table` alive after the change whose id is `bound` from the attached
   /// `history_source`'s history into the rebuilt case, in key order, in one statement.
+  ///
+  /// With `patching`, only the rows a change after `bound` touched (the rows
+  /// ``removeRowsChanged(of:after:from:)`` removed), one index seek each.
   private static func copyRows(
-    of table: RecordedTable, upTo bound: Int64, into connection: Connection, asOf id: Int64
+    of table: RecordedTable, upTo bound: Int64, into connection: Connection, asOf id: Int64,
+    patching: Bool = false
   ) throws {
     var columns = table.columns.map { "\"\($0)\"" }
     var values = table.columns.map { "h.\(table.storedColumn(of: $0) ?? "NULL")" }
     func stored(_ column: String) -> String { "h.\(table.storedColumn(of: column)!)" }
     // The derived columns as the schema's triggers set them, so that those triggers find
-    // nothing to do (docs/schema.md "Folded keys").
+    // nothing to do (docs/schema.md "Folded keys"): a key by `lower()`, or, for text beyond
+    // ASCII that today's row holds too, today's key with the text it was folded from (which
+    // vouches for it), so that only the texts changed since are folded in Swift after.
+    var today = ""
+    func keyed(_ key: String, _ foldedFrom: String, _ text: String) {
+      let same = "t.\(foldedFrom) = \(stored(text))"
+      columns += [key, foldedFrom]
+      values += [
+        "CASE WHEN \(same) THEN t.\(key) ELSE lower(\(stored(text))) END",
+        "CASE WHEN \(same) THEN t.\(foldedFrom) END",
+      ]
+      today = "LEFT JOIN history_source.\"\(table.name)\" AS t ON t.id = h.key1"
+    }
     switch table.name {
     case "animals":
-      columns += ["species_key", "name_key", "suspicion_level"]
-      values += [
-        "lower(\(stored("species")))", "lower(\(stored("name")))",
-        "coalesce((SELECT level FROM main.suspicion_levels WHERE animal_id = h.key1), 0.0)",
-      ]
+      keyed("species_key", "species_folded_from", "species")
+      keyed("name_key", "name_folded_from", "name")
+      columns.append("suspicion_level")
+      values.append(
+        "coalesce((SELECT level FROM main.suspicion_levels WHERE animal_id = h.key1), 0.0)")
     case "fruits":
-      columns.append("name_key")
-      values.append("lower(\(stored("name")))")
+      keyed("name_key", "name_folded_from", "name")
     default: break
     }
+    let latest =
+      patching
+      ? """
+      SELECT (SELECT max(id) FROM history_source.history_changes
+          WHERE table_id = ?1 AND key1 = c.key1 AND key2 IS c.key2 AND id <= ?2) AS id
+      FROM (SELECT DISTINCT key1, key2 FROM history_source.history_changes
+          WHERE id > ?2 AND +table_id = ?1) AS c
+      """
+      : """
+      SELECT max(id) AS id
+      FROM history_source.history_changes INDEXED BY history_changes_row
+      WHERE table_id = ?1 AND id <= ?2
+      GROUP BY key1, key2
+      """
     try disagreeing(table: table.name, asOf: id) {
       try connection.execute(
         """
         INSERT INTO main."\(table.name)" (\(columns.joined(separator: ", ")))
         SELECT \(values.joined(separator: ", "))
-        FROM (SELECT max(id) AS id
-            FROM history_source.history_changes INDEXED BY history_changes_row
-            WHERE table_id = ?1 AND id <= ?2
-            GROUP BY key1, key2) AS m
-          JOIN history_source.history_changes AS h ON h.id = m.id
+        FROM (\(latest)) AS m
+          JOIN history_source.history_changes AS h ON h.id = m.id \(today)
         WHERE h.operation <> 0
         """, [Int64(table.historyID), bound])
     }

@@ -120,34 +120,30 @@ public struct SuspectRepository<Kind: UnitOfWorkKind> {
       else { throw CaseError.unknownSuspect(typed) }
       return id
     }
-    let caseKey = NameKey.caseKey(reference)
-    let sortKey = NameKey.sortKey(reference)
-    // Each row the indexes find is checked against its own text: a key another client wrote
-    // by hand never makes a row answer to a word it does not match.
-    var matches = try candidates(
-      "SELECT id, name, species FROM animals WHERE species_key = ? ORDER BY id", [caseKey]
-    ).filter { NameKey.caseKey($0.species) == caseKey }
-    var names = try candidates(
-      "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id", [sortKey]
-    ).filter { NameKey.sortKey($0.name) == sortKey }
-    for row in try unvouchedRows() {
-      if NameKey.caseKey(row.species) == caseKey { matches.append(row) }
-      if NameKey.sortKey(row.name) == sortKey { names.append(row) }
-    }
-    // Prefer names equal ignoring case; accept names equal ignoring accents too (`renard`).
-    let exact = names.filter { NameKey.caseKey($0.name) == caseKey }
-    matches += exact.isEmpty ? names : exact
+    return try SuspectLookup.resolve(typed, among: try candidates(matching: reference))
+  }
+
+  /// The rows that may be the suspect `reference` (not `id:N`) means: those whose species or
+  /// name key is the word's, those whose keys nobody vouches for, and the one whose id it is;
+  /// ``SuspectLookup/resolve(_:among:)`` picks the one it means. Each holds the row's own
+  /// text (a key another client wrote by hand never makes a row answer to a word it does not
+  /// match: the text is compared there).
+  ///
+  /// - Parameter reference: What was typed, without leading and trailing spaces.
+  /// - Throws: `SQLiteError`; ``CaseError/invalidStoredValue(table:id:column:value:expected:)``.
+  func candidates(matching reference: String) throws -> [Candidate] {
+    var rows =
+      try candidates(
+        "SELECT id, name, species FROM animals WHERE species_key = ? ORDER BY id",
+        [NameKey.caseKey(reference)])
+      + candidates(
+        "SELECT id, name, species FROM animals WHERE name_key = ? ORDER BY id",
+        [NameKey.sortKey(reference)])
+      + unvouchedRows()
     if let id = Int64(reference), id > 0 {
-      matches += try candidates("SELECT id, name, species FROM animals WHERE id = ?", [id])
+      rows += try candidates("SELECT id, name, species FROM animals WHERE id = ?", [id])
     }
-    var seen = Set<Int64>()
-    matches = matches.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
-    guard let first = matches.first else { throw CaseError.unknownSuspect(typed) }
-    guard matches.count == 1 else {
-      throw CaseError.ambiguousSuspect(
-        typed, candidates: matches.map { "\($0.name) the \($0.species) (id \($0.id))" })
-    }
-    return first.id
+    return rows
   }
 
   /// Number of suspects.
@@ -217,7 +213,7 @@ public struct SuspectRepository<Kind: UnitOfWorkKind> {
   }
 
   /// A suspect as a look-up names it.
-  typealias Candidate = (id: Int64, name: String, species: String)
+  typealias Candidate = SuspectLookup.Candidate
 
   /// The rows of a query selecting `id, name, species`, with `values` bound.
   private func candidates(_ sql: String, _ values: [any SQLiteBindable]) throws -> [Candidate] {
@@ -360,5 +356,45 @@ extension SuspectRepository where Kind == Writing {
     guard let suspect = try suspect(id: id) else { throw CaseError.unknownSuspect("\(id)") }
     try database.execute("DELETE FROM animals WHERE id = ?", [id])
     return suspect
+  }
+}
+
+/// Which suspect a word means among given rows (``SuspectRepository/resolve(_:)``'s rule,
+/// docs/command-line.md "<animal>"), whether the rows are the case's own or the history's
+/// as they stood at a point (docs/history.md "As of").
+enum SuspectLookup {
+  /// A suspect as a look-up names it: its id and its own text.
+  typealias Candidate = (id: Int64, name: String, species: String)
+
+  /// The one suspect among `rows` that `typed` (not `id:N`) means: its species equal
+  /// ignoring case, its name equal ignoring case (or, when no name is, ignoring accents too),
+  /// or, for a whole number, its id. `rows` must hold every row that may match (more do no
+  /// harm; a row listed twice counts once).
+  ///
+  /// - Parameters:
+  ///   - typed: What was typed (reported as it was in errors).
+  ///   - rows: The rows to look among.
+  /// - Returns: The suspect's id.
+  /// - Throws: ``CaseError/unknownSuspect(_:)``, or
+  ///   ``CaseError/ambiguousSuspect(_:candidates:)`` with every candidate as
+  ///   `Name the Species (id N)`.
+  static func resolve(_ typed: String, among rows: [Candidate]) throws -> Int64 {
+    let reference = typed.trimmingSpaces()
+    let caseKey = NameKey.caseKey(reference)
+    let sortKey = NameKey.sortKey(reference)
+    var matches = rows.filter { NameKey.caseKey($0.species) == caseKey }
+    let names = rows.filter { NameKey.sortKey($0.name) == sortKey }
+    // Prefer names equal ignoring case; accept names equal ignoring accents too (`renard`).
+    let exact = names.filter { NameKey.caseKey($0.name) == caseKey }
+    matches += exact.isEmpty ? names : exact
+    if let id = Int64(reference), id > 0 { matches += rows.filter { $0.id == id } }
+    var seen = Set<Int64>()
+    matches = matches.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    guard let first = matches.first else { throw CaseError.unknownSuspect(typed) }
+    guard matches.count == 1 else {
+      throw CaseError.ambiguousSuspect(
+        typed, candidates: matches.map { "\($0.name) the \($0.species) (id \($0.id))" })
+    }
+    return first.id
   }
 }

@@ -48,7 +48,7 @@ struct ListCommand: ReadingCommand {
   func run(_ context: CommandContext, _ db: CaseReader) throws -> String {
     let filter = try self.filter(context)
     let listing = SuspectPresenter.listing(context)
-    try context.reading(db, asOf: asOf) { db in
+    try context.reading(db, asOf: asOf, inIDOrderOnly: filter.isEverything) { db in
       if filter.isEverything {
         try db.suspects.forEachPage { try listing.write($0) }
       } else {

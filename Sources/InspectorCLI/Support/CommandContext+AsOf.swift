@@ -11,15 +11,18 @@ extension CommandContext {
   ///   - option: The `--as-of` option.
   ///   - body: The reads.
   /// - Returns: What `body` returns.
-  /// - Throws: What ``CaseHistory/changeSet(asOf:)``, ``CaseHistory/rebuiltCase(asOf:)`` or
+  /// - Throws: What ``CaseHistory/changeSet(asOf:)``, ``CaseHistory/rebuiltCase(asOf:indexed:)`` or
   ///   `body` throws.
   ///   - suspect: The `<animal>` the reads look up, when they read one suspect: for `id:N`,
   ///     only that suspect's rows are rebuilt (index seeks of its own rows, whatever the size
   ///     of the case); any other word is first resolved among the suspects' rows as they stood
   ///     then (``CaseHistory/suspectID(_:asOf:)``), then that suspect alone is rebuilt.
+  ///   - inIDOrderOnly: Whether `body` reads the suspects in id order only (`list` without
+  ///     filters or sort): the rebuilt case then leaves out the indexes of other orders
+  ///     (``CaseHistory/rebuiltCase(asOf:indexed:)``).
   func reading<T>(
     _ db: CaseReader, asOf option: Option<String?>, suspect: String? = nil,
-    _ body: (CaseReader) throws -> T
+    inIDOrderOnly: Bool = false, _ body: (CaseReader) throws -> T
   ) throws -> T {
     guard let point = try self[option] else { return try body(db) }
     let history = db.history
@@ -36,6 +39,6 @@ extension CommandContext {
         }
       return try history.rebuiltCase(asOf: changeSet, suspect: id).read(body)
     }
-    return try history.rebuiltCase(asOf: changeSet).read(body)
+    return try history.rebuiltCase(asOf: changeSet, indexed: !inIDOrderOnly).read(body)
   }
 }
