@@ -705,7 +705,8 @@ function renderInspector(fresh) {
 /** Sets a control's value unless the reader is editing it (focused, or with an edit not yet answered). */
 function setValue(control, value, force) {
   const field = control.dataset.field;
-  const editing = document.activeElement === control || (field && state.editBase.has(field));
+  const editing =
+    document.activeElement === control || (field && (state.editBase.has(field) || saveTimers.has(field)));
   if (!force && editing) return;
   control.value = value;
 }
@@ -718,8 +719,14 @@ function showLevelLabel(level) {
   $("field-level").setAttribute("aria-valuetext", `${formatLevel(level)}, ${b.label}`);
 }
 
+let renderedFruits = null;
+
 function renderFruitToggles() {
   const list = $("fruit-toggles");
+  // Redrawn only when something it shows changed, so a live refresh leaves its buttons alone.
+  const key = JSON.stringify([state.selectedId, state.selected && state.selected.favorite_fruits, canWrite(), state.fruits]);
+  if (key === renderedFruits) return;
+  renderedFruits = key;
   const focusedKey = document.activeElement && list.contains(document.activeElement) ? document.activeElement.dataset.key : null;
   clear(list);
   const chosen = state.selected ? state.selected.favorite_fruits || [] : [];
@@ -880,6 +887,7 @@ const saveTimers = new Map();
 
 /** Saves a field whose control changes in steps (a slider, a time) once it rests, or when it loses focus. */
 function saveSoon(field, delay) {
+  rememberBase(field);
   clearTimeout(saveTimers.get(field));
   saveTimers.set(
     field,
@@ -1550,7 +1558,8 @@ function setupTable() {
 
 function setupToolbar() {
   $("toggle-inspector").addEventListener("click", () => setInspectorShown(!inspectorShown()));
-  $("sign-in-button").addEventListener("click", () => showSignIn($("sign-in-panel").hidden));
+  // Always opens the form (it may be open already when reading needs a sign-in); Cancel closes it.
+  $("sign-in-button").addEventListener("click", () => showSignIn(true));
   $("sign-in-cancel").addEventListener("click", () => showSignIn(false));
   $("sign-out-button").addEventListener("click", signOut);
   $("sign-in-form").addEventListener("submit", (event) => {
