@@ -46,8 +46,12 @@ let package = Package(
     // The HTTP server of `inspector serve`, over libmicrohttpd: requests in, responses out. It
     // knows nothing of the case.
     .target(name: "HTTPKit", dependencies: ["CMicroHTTPD"]),
-    // The command line of inspector: its commands, output formats, exit codes.
-    .target(name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit", "HTTPKit"]),
+    // The command line of inspector: its commands, output formats, exit codes. The desk's page
+    // (Desk/Assets: HTML, CSS, JavaScript) is compiled into it as bytes.
+    .target(
+      name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit", "HTTPKit"],
+      resources: [.embedInCode("Desk/Assets")]
+    ),
     .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
     // Writes the history triggers' migration from CaseStore's description of the recorded
     // tables: scripts/history-triggers.sh (docs/history.md "Recorded tables").
