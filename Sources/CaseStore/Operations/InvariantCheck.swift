@@ -24,7 +24,9 @@ enum InvariantCheck {
         connection, table: "animals",
         sql: """
           SELECT id, species AS unique_text, species_key AS unique_key, name AS sort_text,
-            name_key AS sort_key, \(KeyedTable.animals.unvouchedCondition) AS unvouched
+            name_key AS sort_key, \(KeyedTable.animals.unvouchedCondition) AS unvouched,
+            \(asciiKeyHolds("species", "species_key")) AS unique_plain,
+            \(asciiKeyHolds("name", "name_key")) AS sort_plain
           FROM animals
           WHERE NOT (\(asciiKeyHolds("species", "species_key"))
             AND \(asciiKeyHolds("name", "name_key")))
@@ -36,7 +38,9 @@ enum InvariantCheck {
         connection, table: "fruits",
         sql: """
           SELECT id, name AS unique_text, name_key AS unique_key, NULL AS sort_text,
-            NULL AS sort_key, \(KeyedTable.fruits.unvouchedCondition) AS unvouched FROM fruits
+            NULL AS sort_key, \(KeyedTable.fruits.unvouchedCondition) AS unvouched,
+            \(asciiKeyHolds("name", "name_key")) AS unique_plain, 1 AS sort_plain
+          FROM fruits
           WHERE NOT \(asciiKeyHolds("name", "name_key"))
           """,
         uniqueKeyName: "name")
@@ -100,25 +104,33 @@ enum InvariantCheck {
   /// Wrong keys (a fault where inspector's folding or SQL vouches for them), SQL's keys of text
   /// beyond ASCII that nobody vouches for (one note: the next write re-folds them), and rows
   /// that are one ignoring case (a fault each). `sql` may leave out rows whose keys SQL
-  /// already found right (``asciiKeyHolds(_:_:)``): only wrong or unfolded keys matter here.
+  /// already found right (``asciiKeyHolds(_:_:)``): only wrong or unfolded keys matter here;
+  /// its `unique_plain` and `sort_plain` say which of a row's keys SQL found right, and those
+  /// are not folded again. Text beyond ASCII repeats (a handful of accented names among a
+  /// million suspects): its keys are folded once per distinct text.
   private static func keyFindings(
     _ connection: Connection, table: String, sql: String, uniqueKeyName: String
   ) throws -> [CheckFinding] {
     var findings: [CheckFinding] = []
     var unvouched: [Int64] = []
     var unfolded: [(id: Int64, key: String, value: String)] = []
+    var caseKeys = KeyMemo(NameKey.caseKey)
+    var sortKeys = KeyMemo(NameKey.sortKey)
     let statement = try connection.prepare(sql + " ORDER BY id")
     while let row = try statement.nextRow() {
       let id = try row.int64("id")
       let unique = try row.text("unique_text")
-      let uniqueKey = NameKey.caseKey(unique)
+      let storedUniqueKey = try row.value("unique_key").textValue
+      // SQL found the stored key right: it is the folded key (``asciiKeyHolds(_:_:)``).
+      let uniquePlain = try row.int64("unique_plain") == 1
+      let uniqueKey = uniquePlain ? storedUniqueKey ?? caseKeys[unique] : caseKeys[unique]
       // Byte for byte: Swift's == on strings ignores Unicode normalization, and a key stored
       // decomposed does not find the composed key under the index. A key that is not text
       // (NULL, or a number another client stored) is wrong.
-      var right = sameBytes(try row.value("unique_key").textValue, uniqueKey)
-      if let sortText = try row.optionalText("sort_text") {
+      var right = uniquePlain || sameBytes(storedUniqueKey, uniqueKey)
+      if try row.int64("sort_plain") != 1, let sortText = try row.optionalText("sort_text") {
         let sortKey = try row.value("sort_key").textValue
-        right = right && sameBytes(sortKey, NameKey.sortKey(sortText))
+        right = right && sameBytes(sortKey, sortKeys[sortText])
       }
       if right { continue }
       unfolded.append((id, uniqueKey, unique))
@@ -185,6 +197,27 @@ enum InvariantCheck {
           hint: "rename or remove all but one, naming each by id (id:N)"))
     }
     return findings
+  }
+
+  /// A key function remembered for the texts it was asked about, up to 4,096 of them (then it
+  /// starts afresh, so memory stays bounded).
+  private struct KeyMemo {
+    let fold: (String) -> String
+    /// By bytes: Swift's `String` equality would take one normalization form for another.
+    var keys: [[UInt8]: String] = [:]
+
+    init(_ fold: @escaping (String) -> String) { self.fold = fold }
+
+    subscript(text: String) -> String {
+      mutating get {
+        let bytes = Array(text.utf8)
+        if let key = keys[bytes] { return key }
+        if keys.count >= 4096 { keys.removeAll(keepingCapacity: true) }
+        let key = fold(text)
+        keys[bytes] = key
+        return key
+      }
+    }
   }
 
   /// `true` when `stored` holds exactly the bytes of `expected`.
