@@ -37,11 +37,21 @@ let package = Package(
     // The command-line library, after swift-argument-parser: typed declarations, the parser,
     // help, usage errors, shell completions and the manual page. It knows nothing of the case.
     .target(name: "CommandLineKit"),
-    // The command line of inspector: its commands, output formats, exit codes.
+    // libmicrohttpd, seen through a module map and a small shim (Sources/CMicroHTTPD/shim.h).
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
     // The HTTP server of `inspector serve`, over libmicrohttpd: requests in, responses out. It
     // knows nothing of the case.
-    .target(name: "HTTPKit"),
-    .target(name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit", "HTTPKit"]),
+    .target(name: "HTTPKit", dependencies: ["CMicroHTTPD"]),
+    // The command line of inspector: its commands, output formats, exit codes. The desk's page
+    // (Desk/Assets: HTML, CSS, JavaScript) is compiled into it as bytes.
+    .target(
+      name: "InspectorCLI", dependencies: ["CaseStore", "CommandLineKit", "HTTPKit"],
+      resources: [.embedInCode("Desk/Assets")]
+    ),
     .executableTarget(name: "inspector", dependencies: ["InspectorCLI"]),
     // Writes the history triggers' migration from CaseStore's description of the recorded
     // tables: scripts/history-triggers.sh (docs/history.md "Recorded tables").
@@ -54,9 +64,12 @@ let package = Package(
     .testTarget(name: "SQLiteKitTests", dependencies: ["SQLiteKit"]),
     .testTarget(name: "CaseStoreTests", dependencies: ["CaseStore", "SQLiteKit"]),
     .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+    .testTarget(name: "HTTPKitTests", dependencies: ["HTTPKit"]),
     .testTarget(
       name: "InspectorCLITests",
-      dependencies: ["InspectorCLI", "CommandLineKit", "CaseStore", "SQLiteKit", "inspector"]
+      dependencies: [
+        "InspectorCLI", "CommandLineKit", "CaseStore", "SQLiteKit", "HTTPKit", "inspector",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -40,6 +40,16 @@ public protocol HTTPBodyStream: AnyObject, Sendable {
   func next() -> [UInt8]?
   /// Called once when the response ends or the client goes away: release what the stream holds.
   func close()
+  /// Called from another thread when the server stops while the stream is open (``HTTPServer/stop()``):
+  /// a ``next()`` that waits for an event should return `nil` soon, since the server waits for
+  /// open streams before it stops. Optional: by default nothing, and the stream ends at its next
+  /// chunk.
+  func cancel()
+}
+
+extension HTTPBodyStream {
+  /// Does nothing: the stream ends at its next chunk once the server stops.
+  public func cancel() {}
 }
 
 /// What answers requests: called once per request, on the connection's thread, concurrently

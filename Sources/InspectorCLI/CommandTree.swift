@@ -54,6 +54,10 @@ enum CommandTree {
     (["import"], ImportCommand.self),
     (["optimize"], OptimizeCommand.self),
     (["search"], SearchCommand.self),
+    (["serve"], ServeCommand.self),
+    (["serve", "token", "add"], ServeTokenAddCommand.self),
+    (["serve", "token", "list"], ServeTokenListCommand.self),
+    (["serve", "token", "revoke"], ServeTokenRevokeCommand.self),
   ]
 
   /// Abstracts of the groups.
@@ -64,6 +68,8 @@ enum CommandTree {
     "incident": "Record, correct, remove and read nibble incidents (Fruit Nibble Bulletins).",
     "migrate": "Show and apply schema migrations.",
     "changes": "Carry changes between copies of a case file as changeset files.",
+    "serve": "Serve the desk in the browser, and say who may sign in to it.",
+    "serve token": "Add, list and revoke the investigators' personal access tokens for the desk.",
   ]
 
   /// Leaf commands by path, for dispatch.
@@ -74,17 +80,7 @@ enum CommandTree {
   static let root: CommandSpec = {
     var subcommands: [CommandSpec] = []
     for (path, command) in leaves {
-      if path.count == 1 {
-        subcommands.append(command.spec)
-      } else if let index = subcommands.firstIndex(where: { $0.name == path[0] }) {
-        // A leaf that gets subcommands (`history prune`) still runs by itself.
-        if subcommands[index].subcommands.isEmpty { subcommands[index].runsItself = true }
-        subcommands[index].subcommands.append(command.spec)
-      } else {
-        subcommands.append(
-          CommandSpec(
-            name: path[0], abstract: groups[path[0]] ?? "", subcommands: [command.spec]))
-      }
+      place(command.spec, at: path[...], under: [], in: &subcommands)
     }
     return CommandSpec(
       name: "inspector",
@@ -92,4 +88,32 @@ enum CommandTree {
       options: globalOptions, subcommands: subcommands,
       version: "inspector \(Inspector.version) (SQLite \(CaseDatabase.sqliteVersion))")
   }()
+
+  /// Puts `spec` at `path` (its last word is the spec's name) among `siblings`, making the
+  /// groups on the way (their abstracts from ``groups``, by their words joined with a space).
+  /// A leaf that gets subcommands (`history prune`, `serve token add`) still runs by itself,
+  /// whether it is listed before or after them.
+  private static func place(
+    _ spec: CommandSpec, at path: ArraySlice<String>, under prefix: [String],
+    in siblings: inout [CommandSpec]
+  ) {
+    guard let name = path.first else { return }
+    let index = siblings.firstIndex { $0.name == name }
+    if path.count == 1 {
+      guard let index else { return siblings.append(spec) }
+      var leaf = spec
+      leaf.subcommands = siblings[index].subcommands
+      leaf.runsItself = !leaf.subcommands.isEmpty
+      siblings[index] = leaf
+      return
+    }
+    let words = prefix + [name]
+    if index == nil {
+      siblings.append(
+        CommandSpec(name: name, abstract: groups[words.joined(separator: " ")] ?? ""))
+    }
+    let at = index ?? siblings.count - 1
+    if siblings[at].subcommands.isEmpty, index != nil { siblings[at].runsItself = true }
+    place(spec, at: path.dropFirst(), under: words, in: &siblings[at].subcommands)
+  }
 }

@@ -84,6 +84,9 @@ public enum Inspector {
   ) -> Outcome {
     var parser = ArgumentParser(root: CommandTree.root)
     parser.helpWidth = helpWidth
+    // Errors are one JSON line once the command line asks for JSON (docs/exit-codes.md "Errors
+    // as JSON"); until it is parsed, the format is not known.
+    var jsonErrors = false
     do {
       switch try parser.parse(arguments) {
       case .help(_, let text), .version(let text):
@@ -92,6 +95,7 @@ public enum Inspector {
         return Outcome(
           status: ExitCode.usage.rawValue, standardOutput: "", standardError: text + "\n")
       case .run(let parsed):
+        jsonErrors = asksForJSON(parsed, parser: parser)
         guard let command = CommandTree.commands[parsed.commandPath] else {
           throw parser.usageError(
             "Unknown command", kind: .unknownCommand, commandPath: parsed.commandPath)
@@ -106,7 +110,7 @@ public enum Inspector {
         try output.write(try instance.run(context))
       }
       return Outcome(status: 0, standardOutput: "", standardError: "")
-    } catch let usage as UsageError {
+    } catch let usage as UsageError where !jsonErrors {
       return Outcome(
         status: ExitCode.usage.rawValue, standardOutput: "", standardError: usage.rendered + "\n")
     } catch let error as OutputError {
@@ -115,6 +119,7 @@ public enum Inspector {
       let failure = CommandFailure.from(error)
       var text = "inspector: error: \(TerminalText.oneLine(failure.message))\n"
       if let hint = failure.hint { text += "hint: \(hint)\n" }
+      if jsonErrors { text = ErrorPresenter.jsonLine(failure) }
       do {
         try output.write(failure.standardOutput)
       } catch {
@@ -122,6 +127,20 @@ public enum Inspector {
       }
       return Outcome(
         status: failure.exitCode.rawValue, standardOutput: "", standardError: text)
+    }
+  }
+
+  /// Whether the parsed command line asks for JSON (`--json`, `--format json` or `ndjson`), so
+  /// that its errors go to stderr as one JSON line; a malformed `--format`, or `--json` with
+  /// another `--format`, asks for none.
+  private static func asksForJSON(_ parsed: ParsedArguments, parser: ArgumentParser) -> Bool {
+    guard let values = try? ParsedValues(parsed, declarations: [], parser: parser) else {
+      return false
+    }
+    let global = GlobalOptions()
+    switch (values[global.json], try? values[global.format]) {
+    case (true, nil), (true, .json?), (false, .json?), (false, .ndjson?): return true
+    default: return false
     }
   }
 

@@ -14,7 +14,9 @@ enum InspectorManual {
           + " global options may stand before or after the command. Every command and group"
           + " answers -h and --help, and inspector help COMMAND [SUBCOMMAND] prints the same"
           + " help. Errors go to standard error as one line starting with \"inspector: error:\","
-          + " sometimes followed by a hint line; standard output then stays empty."
+          + " sometimes followed by a hint line; standard output then stays empty. With"
+          + " --format json, --json or --format ndjson, the error is instead one JSON line,"
+          + " {\"error\":{\"kind\":...,\"message\":...}}, with the same exit status."
       ],
       exitStatuses: ExitCode.allCases.map { ManualPage.Entry(String($0.rawValue), $0.meaning) },
       environment: environment.map { ManualPage.Entry($0.name, $0.meaning) },

@@ -144,6 +144,19 @@ func lines(_ text: String) -> [String] {
 
 /// Checks the error contract of README "A short tour": the status, stdout empty, and stderr
 /// starting with exactly one `inspector: error:` line.
+/// The lines of `standardError`; a JSON error (`--format json` or `ndjson`, docs/exit-codes.md
+/// "Errors as JSON"), which must be its only line, as the text lines it stands for:
+/// `inspector: error: MESSAGE` and `hint: HINT`.
+func textErrorLines(_ standardError: String) -> [String] {
+  let errorLines = lines(standardError)
+  guard errorLines.count == 1, errorLines[0].hasPrefix("{\"error\":"),
+    let error = (try? jsonObject(errorLines[0]))?["error"] as? [String: Any],
+    let message = error["message"] as? String
+  else { return errorLines }
+  return ["inspector: error: \(message)"]
+    + ((error["hint"] as? String).map { ["hint: \($0)"] } ?? [])
+}
+
 func expectFailure(
   _ outcome: Inspector.Outcome, status: Int32, messageContains fragment: String? = nil,
   sourceLocation: SourceLocation = #_sourceLocation
@@ -151,7 +164,7 @@ func expectFailure(
   #expect(
     outcome.status == status, "stderr: \(outcome.standardError)", sourceLocation: sourceLocation)
   #expect(outcome.standardOutput == "", sourceLocation: sourceLocation)
-  let errorLines = lines(outcome.standardError)
+  let errorLines = textErrorLines(outcome.standardError)
   #expect(errorLines.first?.hasPrefix("inspector: error: ") == true, sourceLocation: sourceLocation)
   #expect(
     errorLines.filter { $0.contains("error:") }.count == 1, "\(errorLines)",

@@ -26,7 +26,10 @@ struct CheckCommandTests {
     let cli = try CLITestCase.seeded(writtenByAnotherClient: Self.damage)
     let outcome = cli.run("check", "--json")
     #expect(outcome.status == 65)
-    #expect(outcome.standardError.hasPrefix("inspector: error: check found 7 fault(s)"))
+    // With --json the error is one JSON line too (docs/exit-codes.md "Errors as JSON").
+    #expect(
+      outcome.standardError.hasPrefix(
+        #"{"error":{"kind":"invalid","message":"check found 7 fault(s)"#))
     let report = try jsonObject(outcome.standardOutput)
     #expect(report["ok"] as? Bool == false)
     let findings = try #require(report["findings"] as? [[String: Any]])

@@ -35,13 +35,18 @@ import Testing
           == "inspector: error: invalid suspicion level '\(text)': expected a number from 0 to 1,"
           + " such as 0.5\n")
       #expect(latitude.status == 65)
+      // Asked for --json, the error is one JSON line (docs/exit-codes.md "Errors as JSON").
       #expect(
         latitude.standardError
-          == "inspector: error: invalid latitude '\(text)': expected degrees from -90 to 90\n")
+          == #"{"error":{"kind":"invalid","message":"#
+          + JSONValue.quoted("invalid latitude '\(text)': expected degrees from -90 to 90")
+          + "}}\n")
       #expect(longitude.status == 65)
       #expect(
         longitude.standardError
-          == "inspector: error: invalid longitude '\(text)': expected degrees from -180 to 180\n")
+          == #"{"error":{"kind":"invalid","message":"#
+          + JSONValue.quoted("invalid longitude '\(text)': expected degrees from -180 to 180")
+          + "}}\n")
       #expect(try cli.suspect("crow")["suspicion_level"] as? Double == 0)
       #expect(try jsonArray(cli.succeed("incident", "list", "--json")).count == 1)
       return

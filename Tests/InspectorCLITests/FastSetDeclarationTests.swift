@@ -51,8 +51,9 @@ import Testing
     }
     // ModelBasedTests, HostileInputTests, CrashSafetyTests, ConcurrencyTests, ScriptTests,
     // HardRankingCaseTests, CompletionScriptTests, ClosedPipeTests, the seven file-operation
-    // suites, BenchToolTests, HistoryUpgradeTests and one test: the list README "Set-up" gives.
-    #expect(slow == 18)
+    // suites, BenchToolTests, HistoryUpgradeTests, HTTPServerTests, ServeProcessTests and one
+    // test: the list README "Set-up" gives.
+    #expect(slow == 20)
   }
 
   @Test func theAttributeReaderFindsNestedParentheses() {

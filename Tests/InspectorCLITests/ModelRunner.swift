@@ -99,8 +99,12 @@ final class ModelRunner {
     }
     if outcome.status != 0 {
       let firstLine = outcome.standardError.split(separator: "\n").first ?? ""
-      guard outcome.standardOutput.isEmpty, firstLine.hasPrefix("inspector: error: ") else {
-        return "a refusal must print nothing on stdout and one 'inspector: error:' line first;"
+      // The operations ask for --json, so the error is one JSON line (docs/exit-codes.md),
+      // except what the parser refuses before it knows the format.
+      guard outcome.standardOutput.isEmpty,
+        firstLine.hasPrefix("{\"error\":{\"kind\":") || firstLine.hasPrefix("inspector: error: ")
+      else {
+        return "a refusal must print nothing on stdout and one JSON or 'inspector: error:' line;"
           + " stdout: \(outcome.standardOutput), stderr: \(outcome.standardError)"
       }
       return nil

@@ -199,7 +199,7 @@ func expectRefusal(
     statuses.contains(run.status), "\(label()) exited \(run.status): \(run.standardError)",
     sourceLocation: sourceLocation)
   #expect(run.standardOutput == "", "\(label())", sourceLocation: sourceLocation)
-  let errorLines = lines(run.standardError)
+  let errorLines = textErrorLines(run.standardError)
   #expect(
     errorLines.first?.hasPrefix("inspector: error: ") == true, "\(label()): \(errorLines)",
     sourceLocation: sourceLocation)

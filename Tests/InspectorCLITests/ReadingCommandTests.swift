@@ -335,7 +335,7 @@ import Testing
   // MARK: - Missing database
 
   @Test(arguments: [
-    ["list"], ["show", "crow"], ["rank"], ["fruit", "list"], ["list", "--json"],
+    ["list"], ["show", "crow"], ["rank"], ["fruit", "list"], ["list", "--format", "csv"],
     ["alibi", "crow"], ["suspect", "crow", "0.5"], ["sleep", "crow"],
     ["animal", "add", "--name", "A", "--species", "B", "--paw", "small"],
     ["fruit", "add", "Kiwi", "--color", "green"], ["favorite", "add", "crow", "Elstar Apple"],

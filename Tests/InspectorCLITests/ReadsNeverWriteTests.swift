@@ -18,6 +18,7 @@ struct ReadsNeverWriteTests {
       VALUES (12, 'Rene\u{301}e', 'E\u{301}CUREUIL', 'medium');
     INSERT INTO alibis (animal_id, statement) VALUES (11, 'Στο ΔΑΣΟΣ all night');
     INSERT INTO fruits (name, color) VALUES ('ΣΥΚΟ', 'purple');
+    INSERT INTO investigator_tokens VALUES ('ΑΝΝΑ', randomblob(32), '2026-01-01T00:00:00.000Z');
     """
 
   /// Each read command with what its output must hold.
@@ -36,6 +37,7 @@ struct ReadsNeverWriteTests {
     (["blame", "αλεξ"], "Στο ΔΑΣΟΣ all night"),
     (["export"], "\"ΣΥΚΟ\""),
     (["fruit", "list"], "ΣΥΚΟ"),
+    (["serve", "token", "list"], "ΑΝΝΑ"),
     (["check"], "written by another client"),
     // The shell's change sets stay unsealed: only a writing command seals.
     (["history", "--verify"], "newer change set(s) not sealed yet"),

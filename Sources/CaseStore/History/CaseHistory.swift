@@ -93,6 +93,8 @@ public struct CaseHistory {
     public var since: String?
     /// At most this many change sets (1 or more); `nil` for all.
     public var limit: Int?
+    /// Only change sets up to this id (the history as it stood then: the desk's `as_of=`).
+    public var through: Int64?
 
     /// A filter; every part is optional.
     public init(
@@ -143,6 +145,10 @@ public struct CaseHistory {
     if let since = filter.since {
       conditions.append("c.at >= ?")
       arguments.append(since)
+    }
+    if let through = filter.through {
+      conditions.append("h.change_set_id <= ?")
+      arguments.append(through)
     }
     let condition = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
     let rows = try database.statement(

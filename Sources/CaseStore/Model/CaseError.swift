@@ -69,6 +69,11 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   /// fruit of then is gone, its species of then is another suspect's now, or a value of then
   /// breaks today's rules). Nothing was changed.
   case revertRefused(suspect: String, changeSet: Int64, problem: String)
+  /// `serve token add`: an investigator of this name (ignoring the case of ASCII letters)
+  /// already has a token (docs/web-desk.md "Signing in, and who may do what").
+  case duplicateInvestigator(String)
+  /// `serve token revoke`: no investigator has this name.
+  case unknownInvestigator(String)
 
   /// One line for `inspector: error: ...`.
   public var description: String {
@@ -135,6 +140,11 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
         + " (change set \(first))"
     case .revertRefused(let suspect, let changeSet, let problem):
       return "cannot revert \(suspect) to change set \(changeSet): \(problem)"
+    case .duplicateInvestigator(let name):
+      return "investigator '\(CaseError.shown(name))' already has a token;"
+        + " revoke it first to make a new one"
+    case .unknownInvestigator(let name):
+      return "no investigator named '\(CaseError.shown(name))' has a token"
     }
   }
 

@@ -3,6 +3,9 @@
 ///
 /// Every condition must hold. A filter with nothing set lists every suspect in id order.
 public struct SuspectFilter: Sendable, Equatable {
+  /// Only suspects of this name (ignoring case and accents, as the name order compares names;
+  /// the desk's `name=` filter).
+  public var name: String?
   /// Only the suspect of this species (ignoring case and Unicode normalization).
   public var species: String?
   /// Only suspects with this paw size.

@@ -46,12 +46,19 @@ extension SuspectRepository {
   }
 
   /// The SQL of ``forEachPage(matching:size:_:)`` and its parameters; `unvouchedSpeciesIDs`
-  /// are the suspects whose keys nobody vouches for that have the filter's species.
+  /// are the suspects whose keys nobody vouches for that have the filter's species. With
+  /// `keyset`, the order's key columns are selected too (``keyColumns``), and `after` (one of
+  /// ``keysetConditions(after:)``) is one more condition (``page(matching:after:)``).
   static func listingQuery(
-    _ filter: SuspectFilter, favoriteFruitID: Int64?, unvouchedSpeciesIDs: [Int64] = []
+    _ filter: SuspectFilter, favoriteFruitID: Int64?, unvouchedSpeciesIDs: [Int64] = [],
+    keyset: Bool = false, after: (sql: String, parameters: [any SQLiteBindable])? = nil
   ) -> (sql: String, parameters: [any SQLiteBindable]) {
     var conditions: [String] = []
     var parameters: [any SQLiteBindable] = []
+    if let name = filter.name {
+      conditions.append("a.name_key = ?")
+      parameters.append(NameKey.sortKey(name.trimmingSpaces()))
+    }
     if let species = filter.species {
       let ids = unvouchedSpeciesIDs.map(String.init).joined(separator: ", ")
       conditions.append(
@@ -94,9 +101,14 @@ extension SuspectRepository {
       case .species: "a.species_key\(ascending)"
       case .id: "a.id\(ascending)"
       }
+    if let after {
+      conditions.append(after.sql)
+      parameters += after.parameters
+    }
     parameters += [Int64(filter.limit ?? -1), Int64(filter.offset)]
+    let keys = keyset ? ", " + Self.keyColumns : ""
     let sql = """
-      SELECT \(SuspectRow.columns) \(SuspectRow.joins)
+      SELECT \(SuspectRow.columns)\(keys) \(SuspectRow.joins)
       \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
       ORDER BY \(order) LIMIT ? OFFSET ?
       """

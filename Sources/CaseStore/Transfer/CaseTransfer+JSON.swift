@@ -159,12 +159,14 @@ extension CaseTransfer {
   }
 
   /// One JSON value (the `favorite_fruits` field of a CSV row).
-  static func parseJSONValue(_ text: String) throws -> JSONNode {
+  ///
+  /// - Throws: `DecodingError` for text that is not one JSON value.
+  public static func parseJSONValue(_ text: String) throws -> JSONNode {
     try JSONDecoder().decode(JSONNode.self, from: Data(text.utf8))
   }
 
   /// A decoding error in a few words.
-  private static func reason(_ error: any Error) -> String {
+  static func reason(_ error: any Error) -> String {
     if case DecodingError.dataCorrupted(let context) = error {
       if let underlying = context.underlyingError {
         return (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
@@ -176,13 +178,19 @@ extension CaseTransfer {
   }
 }
 
-/// A JSON value as the import reads it.
-enum JSONNode: Decodable, Sendable {
+/// A JSON value as the import (and the desk's API, for request bodies) reads it.
+public enum JSONNode: Decodable, Sendable, Equatable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// Any number, as the nearest `Double`.
   case number(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONNode])
+  /// An object; member order is not kept.
   case object([String: JSONNode])
 
   /// A string (or member name) whose escapes are no text, such as a lone surrogate `"\ud800"`:
@@ -212,7 +220,29 @@ enum JSONNode: Decodable, Sendable {
     }
   }
 
-  init(from decoder: any Decoder) throws {
+  /// One JSON document that gives no object member twice (a request body of the desk's API).
+  ///
+  /// - Throws: ``CaseError/unreadableInput(_:)`` for text that is not JSON, a string whose
+  ///   escapes are no text, or a member given twice (named with its path).
+  public static func document(_ text: String) throws -> JSONNode {
+    let node: JSONNode
+    do {
+      node = try CaseTransfer.parseJSONValue(text)
+    } catch {
+      throw CaseError.unreadableInput("not JSON: \(CaseTransfer.reason(error))")
+    }
+    if let duplicate = JSONDuplicateKeys.first(in: text) {
+      throw CaseError.unreadableInput(
+        "\(duplicate.path) gives member '\(duplicate.key)' twice")
+    }
+    return node
+  }
+
+  /// Decodes any JSON value.
+  ///
+  /// - Throws: `DecodingError` for text that is not JSON, ``UnreadableString`` for a string
+  ///   whose escapes are no text.
+  public init(from decoder: any Decoder) throws {
     // Data the decoder cannot read inside a string: a number, a boolean or null then fails
     // with a type mismatch that would hide it.
     var unreadable = false
@@ -274,8 +304,9 @@ enum JSONNode: Decodable, Sendable {
     init?(intValue: Int) { nil }
   }
 
-  /// The JSON type's name, for errors.
-  var typeName: String {
+  /// The JSON type's name, for errors: `null`, `a boolean`, `a number`, `a string`, `an array`,
+  /// `an object`.
+  public var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"

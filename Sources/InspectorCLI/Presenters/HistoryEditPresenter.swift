@@ -8,16 +8,18 @@ enum HistoryEditPresenter {
   /// What `undo` did: `undone`, `change_set` (the change set that records the undo, null when
   /// there was nothing to undo), `changes`.
   static func render(_ undo: CaseHistory.Undo, _ context: CommandContext) -> String {
-    Render.fields(
-      [("undone", undo.undone), ("change_set", undo.changeSet), ("changes", undo.changes)],
-      context
-    ) {
+    Render.fields(fields(undo), context) {
       guard let recorded = undo.changeSet else {
         return "Change set \(undo.undone) holds no changes; nothing to undo."
       }
       return "Undid change set \(undo.undone) (\(undo.changes) change(s)),"
         + " recorded as change set \(recorded)."
     }
+  }
+
+  /// The members of `undo`'s record, in order (also the desk's `POST /api/undo` answer).
+  static func fields(_ undo: CaseHistory.Undo) -> [(key: String, value: any JSONScalar)] {
+    [("undone", undo.undone), ("change_set", undo.changeSet), ("changes", undo.changes)]
   }
 
   /// What `undo --to ID` did: `to`, `undone` (how many change sets after it were in effect

@@ -184,6 +184,8 @@ enum HistoryPresenter {
 final class HistoryWriter {
   private let listing: ListingWriter<CaseHistory.Change>?
   private let context: CommandContext?
+  /// Where NDJSON goes when there is no context (the desk's history, ``init(ndjson:)``).
+  private let emit: ((UTF8Buffer) -> Void)?
   private var setsWritten = 0
   /// The change set being written, with the number of its changes written so far.
   private var openSet: (object: JSONObjectWriter, changes: Int)?
@@ -193,12 +195,22 @@ final class HistoryWriter {
   init(listing: ListingWriter<CaseHistory.Change>) {
     self.listing = listing
     context = nil
+    emit = nil
+  }
+
+  /// A writer of NDJSON (one compact change set a line, as `--format ndjson` prints them)
+  /// handing its text to `emit` (the desk's `/api/history`).
+  init(ndjson emit: @escaping (UTF8Buffer) -> Void) {
+    listing = nil
+    context = nil
+    self.emit = emit
   }
 
   /// A writer of JSON (pretty, one array) or NDJSON (one compact change set a line).
   init(json context: CommandContext) {
     listing = nil
     self.context = context
+    emit = nil
   }
 
   /// Writes one page of changes.
@@ -206,8 +218,8 @@ final class HistoryWriter {
   /// - Throws: ``OutputError`` when stdout refuses the text.
   func write(_ page: [CaseHistory.Change]) throws(OutputError) {
     if let listing { return try listing.write(page) }
-    guard let context else { return }
-    let pretty = context.format == .json
+    guard context != nil || emit != nil else { return }
+    let pretty = context?.format == .json
     text.removeAll()
     for change in page {
       if change.startsChangeSet || openSet == nil {
@@ -234,7 +246,7 @@ final class HistoryWriter {
       set.changes += 1
       openSet = set
     }
-    try context.output.write(text)
+    try output(text)
   }
 
   /// Ends the history: closes the last change set and the JSON array.
@@ -242,15 +254,21 @@ final class HistoryWriter {
   /// - Throws: ``OutputError`` when stdout refuses the text.
   func finish() throws(OutputError) {
     if let listing { return try listing.finish() }
-    guard let context else { return }
-    let pretty = context.format == .json
+    guard context != nil || emit != nil else { return }
+    let pretty = context?.format == .json
     text.removeAll()
     closeSet(pretty: pretty)
     if pretty { text.append(setsWritten == 0 ? "[]\n" : "\n]\n") }
-    try context.output.write(text)
+    try output(text)
   }
 
   /// Closes the `changes` array and the object of the change set being written.
+  /// Hands `text` to the context's output, or to ``emit``.
+  private func output(_ text: UTF8Buffer) throws(OutputError) {
+    if let emit { return emit(text) }
+    try context?.output.write(text)
+  }
+
   private func closeSet(pretty: Bool) {
     guard let set = openSet else { return }
     if pretty, set.changes > 0 {

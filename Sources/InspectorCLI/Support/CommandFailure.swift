@@ -1,6 +1,9 @@
 import CaseStore
+import CommandLineKit
 
-/// An error the CLI reports itself: a one-line message, an optional hint line, and an exit code.
+/// An error the CLI reports itself: a one-line message, an optional hint line, an exit code, and
+/// what kind of error it is (``Kind``) for the JSON error of `--format json` and the desk's API
+/// (docs/exit-codes.md "Errors as JSON").
 public struct CommandFailure: Error, Equatable, Sendable {
   /// The text after `inspector: error: `.
   public var message: String
@@ -10,18 +13,30 @@ public struct CommandFailure: Error, Equatable, Sendable {
   public var exitCode: ExitCode
   /// What stdout still gets: empty for errors, the findings for a `check` that found faults.
   public var standardOutput: String
+  /// What kind of error this is: the `kind` of the JSON error (docs/exit-codes.md "Errors as
+  /// JSON"); by default the one the exit code means (``Kind/init(exitCode:)``).
+  public var kind: Kind
+  /// What an ambiguous name matched (`Rénard the Raccoon (id 1)` for a suspect, the fruits'
+  /// names for a fruit), as the message lists them; empty for every other error.
+  public var candidates: [String]
 
   /// Creates a failure.
   ///
-  /// - Parameter standardOutput: A report that is the command's result even though it failed
-  ///   (`check` lists its findings, then exits 65); empty for every other error.
+  /// - Parameters:
+  ///   - standardOutput: A report that is the command's result even though it failed
+  ///     (`check` lists its findings, then exits 65); empty for every other error.
+  ///   - kind: What kind of error it is; `nil` takes the one `exitCode` means.
+  ///   - candidates: What an ambiguous name matched.
   public init(
-    _ message: String, hint: String? = nil, exitCode: ExitCode, standardOutput: String = ""
+    _ message: String, hint: String? = nil, exitCode: ExitCode, standardOutput: String = "",
+    kind: Kind? = nil, candidates: [String] = []
   ) {
     self.message = message
     self.hint = hint
     self.exitCode = exitCode
     self.standardOutput = standardOutput
+    self.kind = kind ?? Kind(exitCode: exitCode)
+    self.candidates = candidates
   }
 
   /// Classifies any error thrown by a command (docs/exit-codes.md "Which error gives which
@@ -30,11 +45,28 @@ public struct CommandFailure: Error, Equatable, Sendable {
   /// - Parameter error: A `CommandFailure`, `CaseError`, `CaseFileError`, an error the case
   ///   store classifies as a ``StorageFailure`` (SQLite, migrations, files), or anything else
   ///   (exit 1).
-  /// - Returns: The message, hint and exit code to report.
+  /// - Returns: The message, hint, exit code, kind and candidates to report.
   public static func from(_ error: any Error) -> CommandFailure {
+    var failure = classify(error)
+    if let error = error as? CaseError {
+      failure.kind = Kind(caseError: error)
+      switch error {
+      case .ambiguousSuspect(_, let candidates), .ambiguousFruit(_, let candidates):
+        failure.candidates = candidates
+      default:
+        break
+      }
+    }
+    return failure
+  }
+
+  /// The message, hint and exit code of any error (the kind the exit code's).
+  private static func classify(_ error: any Error) -> CommandFailure {
     switch error {
     case let failure as CommandFailure:
       return failure
+    case let usage as UsageError:
+      return CommandFailure(usage.message, hint: "Usage: \(usage.usage)", exitCode: .usage)
     case let error as CaseError:
       if case .schemaOutOfDate = error {
         return CommandFailure(
