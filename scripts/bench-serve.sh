@@ -76,7 +76,7 @@ sqlite3 "$source" ".backup '$db'" || exit 1
   echo "bench-serve.sh: could not add a token" >&2
   exit 1
 }
-token=$(tr -d '\n' <"$work/token")
+token=$(tail -1 "$work/token" | tr -d "\n")
 
 port=$(free_port)
 "$inspector" --db "$db" serve --listen "127.0.0.1:$port" --public-read \

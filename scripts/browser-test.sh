@@ -39,7 +39,7 @@ trap cleanup EXIT
 
 db="$work/case.sqlite"
 "$inspector" --db "$db" demo >/dev/null || exit 1
-token=$("$inspector" --db "$db" serve token add ann --format json | "$python" -c 'import json, sys; print(json.load(sys.stdin)["token"])') || exit 1
+token=$("$inspector" --db "$db" serve token add ann | tail -1) || exit 1
 port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$inspector" --db "$db" serve --listen "127.0.0.1:$port" 2>"$work/serve.log" &
 server=$!

@@ -119,13 +119,21 @@ public struct SHA256: Sendable {
 
   /// Hashes the 64-byte block held in ``pending`` into the state and empties it.
   private mutating func compressPending() {
-    let block = pending
-    block.withUnsafeBufferPointer { compress($0) }
+    // Hashed in place: a copy of `pending` would make the `removeAll` below allocate anew.
+    pending.withUnsafeBufferPointer { Self.compress($0, into: &state, schedule: &words) }
     pending.removeAll(keepingCapacity: true)
   }
 
   /// Hashes one 64-byte block (`block` holds exactly 64 bytes) into the state.
   private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
+    Self.compress(block, into: &state, schedule: &words)
+  }
+
+  /// Hashes one 64-byte block into `state`, using `words` (64 of them) for the schedule.
+  private static func compress(
+    _ block: UnsafeBufferPointer<UInt8>, into state: inout [UInt32],
+    schedule words: inout [UInt32]
+  ) {
     sha256RoundConstants.withUnsafeBufferPointer { constants in
       words.withUnsafeMutableBufferPointer { words in
         for index in 0..<16 {

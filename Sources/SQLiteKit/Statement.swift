@@ -233,6 +233,45 @@ public final class Statement {
     }
   }
 
+  /// Column `index` of the current row in its own storage class, text and blobs as the bytes
+  /// SQLite holds (not copied, text not checked or repaired as UTF-8), for reading many values
+  /// without allocating. The bytes are valid only during `body`.
+  ///
+  /// - SQLite: <https://sqlite.org/c3ref/column_blob.html>
+  public func withRawValue<Result>(
+    at index: Int, _ body: (RawValue) throws -> Result
+  ) rethrows -> Result {
+    let position = Int32(index)
+    switch sqlite3_column_type(handle, position) {
+    case SQLITE_INTEGER: return try body(.integer(sqlite3_column_int64(handle, position)))
+    case SQLITE_FLOAT: return try body(.real(sqlite3_column_double(handle, position)))
+    case SQLITE_TEXT:
+      let bytes = sqlite3_column_text(handle, position)
+      let count = Int(sqlite3_column_bytes(handle, position))
+      return try body(.text(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count)))
+    case SQLITE_BLOB:
+      let bytes = sqlite3_column_blob(handle, position)
+      let count = Int(sqlite3_column_bytes(handle, position))
+      return try body(.blob(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count)))
+    default: return try body(.null)
+    }
+  }
+
+  /// A column's value as ``withRawValue(at:_:)`` hands it over: text and blobs as SQLite's own
+  /// bytes, valid only during that call.
+  public enum RawValue {
+    /// SQL NULL.
+    case null
+    /// An integer.
+    case integer(Int64)
+    /// A real (IEEE 754 double).
+    case real(Double)
+    /// Text: its bytes as stored (UTF-8 unless another client stored otherwise).
+    case text(UnsafeRawBufferPointer)
+    /// A blob's bytes.
+    case blob(UnsafeRawBufferPointer)
+  }
+
   /// All columns of the current row, in order.
   public func row() -> [SQLiteValue] {
     (0..<columnCount).map { value(at: $0) }

@@ -171,3 +171,39 @@ import Testing
       try HistoryChain.verify(database.connection).fault == .mismatch(changeSet: undoSet))
   }
 }
+
+/// Sealing and verifying read each change's values where SQLite holds them; the bytes hashed
+/// must be those of the values copied out, or seals written before would no longer verify.
+@Suite struct InPlaceContentTests {
+  @Test func inPlaceHashingFeedsTheBytesOfTheCopiedValues() throws {
+    let database = try seededDatabase()
+    // Values of every storage class, text beyond ASCII and text that is not valid UTF-8.
+    try database.connection.execute(
+      """
+      INSERT INTO history_change_sets (at, grouping) VALUES ('2026-01-01T00:00:00.000Z', 'statement');
+      INSERT INTO history_changes (change_set_id, table_id, key1, key2, operation, v1, v2, v3, v4, v5, v6)
+      SELECT max(id), 7, 900, NULL, 1, 'Rénard 🦊', CAST(x'41ff42' AS TEXT), x'00ff', 0.25, NULL, -3
+      FROM history_change_sets;
+      """)
+    var copied = ContentHasher(previous: HistoryChain.zeroSeal)
+    var inPlace = ContentHasher(previous: HistoryChain.zeroSeal)
+    var changes = 0
+    try ChangeSetContent.forEach(in: database.connection, after: .min) { copied.add($0) }
+    try ChangeSetContent.forEachInPlace(in: database.connection, after: .min) { piece in
+      if case .change = piece { changes += 1 }
+      inPlace.add(piece)
+    }
+    #expect(changes > 1)
+    #expect(inPlace.finalize() == copied.finalize())
+    // And the odd change alone: a hasher fed a different byte would differ.
+    var pieces: [ChangeSetContent] = []
+    try ChangeSetContent.forEach(in: database.connection, after: .min) { pieces.append($0) }
+    guard case .change(let values) = pieces.last else {
+      Issue.record("\(String(describing: pieces.last))")
+      return
+    }
+    #expect(values[4] == .text("Rénard 🦊"))
+    #expect(values[5] == .text("A\u{FFFD}B"))
+    #expect(values[6] == .blob([0, 0xFF]))
+  }
+}

@@ -34,6 +34,29 @@ extension ChangeSetContent {
   static func forEach(
     in connection: Connection, after: Int64, _ visit: (ChangeSetContent) throws -> Void
   ) throws {
+    try forEachInPlace(in: connection, after: after) { piece in
+      switch piece {
+      case .piece(let piece): try visit(piece)
+      case .change(let stored): try visit(.change(stored.values))
+      }
+    }
+  }
+
+  /// A piece as ``forEachInPlace(in:after:_:)`` hands it over: a change's values are not copied
+  /// out of the statement reading them (what sealing and verifying a million changes need).
+  enum InPlace {
+    /// A change set's fields, or what it reverted.
+    case piece(ChangeSetContent)
+    /// ``ChangeSetContent/change(_:)``, read in place: valid only during the call.
+    case change(StoredValues)
+  }
+
+  /// ``forEach(in:after:_:)`` with each change's values left in place (``InPlace``).
+  ///
+  /// - Throws: `SQLiteError`, or what `visit` throws.
+  static func forEachInPlace(
+    in connection: Connection, after: Int64, _ visit: (InPlace) throws -> Void
+  ) throws {
     let rows = try connection.cachedStatement(
       """
       SELECT c.id, c.at, c.actor, c.note, c.grouping, h.id, h.table_id, h.key1, h.key2,
@@ -55,7 +78,8 @@ extension ChangeSetContent {
       guard let id else { return }
       try reverts.bind([id])
       while try reverts.step() {
-        try visit(.reverted(changeSet: reverts.int64(at: 0), kind: reverts.text(at: 1)))
+        try visit(
+          .piece(.reverted(changeSet: reverts.int64(at: 0), kind: reverts.text(at: 1))))
       }
       reverts.reset()
     }
@@ -65,13 +89,27 @@ extension ChangeSetContent {
         try finish(changeSet)
         changeSet = id
         try visit(
-          .changeSet(
-            id: id, at: rows.text(at: 1), actor: rows.optionalText(at: 2),
-            note: rows.optionalText(at: 3), grouping: rows.text(at: 4)))
+          .piece(
+            .changeSet(
+              id: id, at: rows.text(at: 1), actor: rows.optionalText(at: 2),
+              note: rows.optionalText(at: 3), grouping: rows.text(at: 4))))
       }
       guard !rows.isNull(at: 5) else { continue }
-      try visit(.change((6...15).map { rows.value(at: $0) }))
+      try visit(.change(StoredValues(statement: rows, columns: 6...15)))
     }
     try finish(changeSet)
   }
+}
+
+/// One change's stored values where the statement reading them holds them, so that hashing a
+/// million changes copies none (``ChangeSetContent/InPlace/change(_:)``). Valid only until the
+/// statement steps on.
+struct StoredValues {
+  /// The statement, on the change's row.
+  let statement: Statement
+  /// The columns that hold the values, in order.
+  let columns: ClosedRange<Int>
+
+  /// The values, copied out in their storage classes.
+  var values: [SQLiteValue] { columns.map { statement.value(at: $0) } }
 }

@@ -115,8 +115,8 @@ public enum HistoryChain {
       sealed += 1
       current = nil
     }
-    try ChangeSetContent.forEach(in: connection, after: after) { piece in
-      if case .changeSet(let id, _, _, _, _) = piece {
+    try ChangeSetContent.forEachInPlace(in: connection, after: after) { piece in
+      if case .piece(.changeSet(let id, _, _, _, _)) = piece {
         try finish()
         current = (id, ContentHasher(previous: previous))
       }
@@ -171,8 +171,8 @@ public enum HistoryChain {
       head = Head(changeSet: checking.id, seal: SHA256.hex(checking.expected))
     }
     do {
-      try ChangeSetContent.forEach(in: connection, after: .min) { piece in
-        guard case .changeSet(let id, _, _, _, _) = piece else {
+      try ChangeSetContent.forEachInPlace(in: connection, after: .min) { piece in
+        guard case .piece(.changeSet(let id, _, _, _, _)) = piece else {
           current?.hasher.add(piece)
           return
         }
@@ -274,10 +274,48 @@ struct ContentHasher {
     }
   }
 
+  /// Feeds one piece as ``ChangeSetContent/forEachInPlace(in:after:_:)`` hands it over: the
+  /// same bytes as ``add(_:)-(ChangeSetContent)`` for the same piece, a change's values read
+  /// where the statement holds them.
+  mutating func add(_ piece: ChangeSetContent.InPlace) {
+    switch piece {
+    case .piece(let piece): add(piece)
+    case .change(let stored):
+      hasher.update(byte: UInt8(ascii: "C"))
+      hasher.update(bigEndian: UInt64(stored.columns.count))
+      for column in stored.columns {
+        stored.statement.withRawValue(at: column) { addRaw($0) }
+      }
+    }
+  }
+
   /// The seal: the digest of everything fed, followed by the end mark.
   mutating func finalize() -> [UInt8] {
     hasher.update(byte: UInt8(ascii: "E"))
     return hasher.finalize()
+  }
+
+  /// Feeds a value as SQLite holds it, exactly as `add(_:)` feeds the same value
+  /// read as an `SQLiteValue`: text that is not plain ASCII goes through the same decoding
+  /// (`Statement.text(at:)`, which repairs invalid UTF-8), so that both give one seal.
+  private mutating func addRaw(_ value: Statement.RawValue) {
+    switch value {
+    case .null: add(SQLiteValue.null)
+    case .integer(let number): add(SQLiteValue.integer(number))
+    case .real(let number): add(SQLiteValue.real(number))
+    case .text(let bytes):
+      guard bytes.allSatisfy({ $0 < 0x80 }) else {
+        add(.text(String(decoding: bytes, as: UTF8.self)))
+        return
+      }
+      hasher.update(byte: UInt8(ascii: "t"))
+      hasher.update(bigEndian: UInt64(bytes.count))
+      hasher.update(bytes)
+    case .blob(let bytes):
+      hasher.update(byte: UInt8(ascii: "b"))
+      hasher.update(bigEndian: UInt64(bytes.count))
+      hasher.update(bytes)
+    }
   }
 
   private mutating func add(_ value: SQLiteValue) {

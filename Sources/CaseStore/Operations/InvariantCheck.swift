@@ -24,8 +24,12 @@ enum InvariantCheck {
         connection, table: "animals",
         sql: """
           SELECT id, species AS unique_text, species_key AS unique_key, name AS sort_text,
-            name_key AS sort_key, \(KeyedTable.animals.unvouchedCondition) AS unvouched
+            name_key AS sort_key, \(KeyedTable.animals.unvouchedCondition) AS unvouched,
+            \(asciiKeyHolds("species", "species_key")) AS unique_plain,
+            \(asciiKeyHolds("name", "name_key")) AS sort_plain
           FROM animals
+          WHERE NOT (\(asciiKeyHolds("species", "species_key"))
+            AND \(asciiKeyHolds("name", "name_key")))
           """,
         uniqueKeyName: "species")
     }
@@ -34,7 +38,10 @@ enum InvariantCheck {
         connection, table: "fruits",
         sql: """
           SELECT id, name AS unique_text, name_key AS unique_key, NULL AS sort_text,
-            NULL AS sort_key, \(KeyedTable.fruits.unvouchedCondition) AS unvouched FROM fruits
+            NULL AS sort_key, \(KeyedTable.fruits.unvouchedCondition) AS unvouched,
+            \(asciiKeyHolds("name", "name_key")) AS unique_plain, 1 AS sort_plain
+          FROM fruits
+          WHERE NOT \(asciiKeyHolds("name", "name_key"))
           """,
         uniqueKeyName: "name")
     }
@@ -85,27 +92,45 @@ enum InvariantCheck {
 
   // MARK: - Folded keys
 
+  /// SQL that holds when `text` is ASCII without NUL (its byte count is its length, which
+  /// stops at a NUL) and `key` is text holding exactly `lower(text)`: both keys' right value
+  /// (``NameKey/asciiKey(_:)``), so such a row needs no folding in Swift. Other rows go on to
+  /// ``keyFindings(_:table:sql:uniqueKeyName:)``'s comparison, which decides.
+  static func asciiKeyHolds(_ text: String, _ key: String) -> String {
+    "(length(CAST(\(text) AS BLOB)) = length(\(text)) AND typeof(\(key)) = 'text'"
+      + " AND \(key) = lower(\(text)))"
+  }
+
   /// Wrong keys (a fault where inspector's folding or SQL vouches for them), SQL's keys of text
   /// beyond ASCII that nobody vouches for (one note: the next write re-folds them), and rows
-  /// that are one ignoring case (a fault each).
+  /// that are one ignoring case (a fault each). `sql` may leave out rows whose keys SQL
+  /// already found right (``asciiKeyHolds(_:_:)``): only wrong or unfolded keys matter here;
+  /// its `unique_plain` and `sort_plain` say which of a row's keys SQL found right, and those
+  /// are not folded again. Text beyond ASCII repeats (a handful of accented names among a
+  /// million suspects): its keys are folded once per distinct text.
   private static func keyFindings(
     _ connection: Connection, table: String, sql: String, uniqueKeyName: String
   ) throws -> [CheckFinding] {
     var findings: [CheckFinding] = []
     var unvouched: [Int64] = []
     var unfolded: [(id: Int64, key: String, value: String)] = []
+    var caseKeys = KeyMemo(NameKey.caseKey)
+    var sortKeys = KeyMemo(NameKey.sortKey)
     let statement = try connection.prepare(sql + " ORDER BY id")
     while let row = try statement.nextRow() {
       let id = try row.int64("id")
       let unique = try row.text("unique_text")
-      let uniqueKey = NameKey.caseKey(unique)
+      let storedUniqueKey = try row.value("unique_key").textValue
+      // SQL found the stored key right: it is the folded key (``asciiKeyHolds(_:_:)``).
+      let uniquePlain = try row.int64("unique_plain") == 1
+      let uniqueKey = uniquePlain ? storedUniqueKey ?? caseKeys[unique] : caseKeys[unique]
       // Byte for byte: Swift's == on strings ignores Unicode normalization, and a key stored
       // decomposed does not find the composed key under the index. A key that is not text
       // (NULL, or a number another client stored) is wrong.
-      var right = sameBytes(try row.value("unique_key").textValue, uniqueKey)
-      if let sortText = try row.optionalText("sort_text") {
+      var right = uniquePlain || sameBytes(storedUniqueKey, uniqueKey)
+      if try row.int64("sort_plain") != 1, let sortText = try row.optionalText("sort_text") {
         let sortKey = try row.value("sort_key").textValue
-        right = right && sameBytes(sortKey, NameKey.sortKey(sortText))
+        right = right && sameBytes(sortKey, sortKeys[sortText])
       }
       if right { continue }
       unfolded.append((id, uniqueKey, unique))
@@ -174,6 +199,27 @@ enum InvariantCheck {
     return findings
   }
 
+  /// A key function remembered for the texts it was asked about, up to 4,096 of them (then it
+  /// starts afresh, so memory stays bounded).
+  private struct KeyMemo {
+    let fold: (String) -> String
+    /// By bytes: Swift's `String` equality would take one normalization form for another.
+    var keys: [[UInt8]: String] = [:]
+
+    init(_ fold: @escaping (String) -> String) { self.fold = fold }
+
+    subscript(text: String) -> String {
+      mutating get {
+        let bytes = Array(text.utf8)
+        if let key = keys[bytes] { return key }
+        if keys.count >= 4096 { keys.removeAll(keepingCapacity: true) }
+        let key = fold(text)
+        keys[bytes] = key
+        return key
+      }
+    }
+  }
+
   /// `true` when `stored` holds exactly the bytes of `expected`.
   private static func sameBytes(_ stored: String?, _ expected: String) -> Bool {
     stored.map { $0.utf8.elementsEqual(expected.utf8) } ?? false
@@ -192,10 +238,22 @@ enum InvariantCheck {
 
   /// Unicode white space as an SQL `char(...)` expression: the characters of
   /// ``Suspect/alibiWhitespace``, which the schema's blank-name triggers also trim.
-  private static let whiteSpace =
+  static let whiteSpace =
     "char("
     + Suspect.alibiWhitespace.unicodeScalars.map { String($0.value) }.joined(separator: ", ")
     + ")"
+
+  /// SQL that holds when `column` is blank: empty or only ``whiteSpace``. `trim()` with that
+  /// long set costs a parse of the set per row, so a value whose first character is visible
+  /// ASCII (`!` to `~`, none of them white space) is passed at once (`unicode()` reads one
+  /// character); `trim()` decides for the rest, NULL as before.
+  static func blank(_ column: String) -> String {
+    let visibleASCII = Suspect.alibiWhitespace.unicodeScalars.allSatisfy {
+      !(33...126).contains($0.value)
+    }
+    let passed = visibleASCII ? "coalesce(unicode(\(column)) BETWEEN 33 AND 126, 0)" : "0"
+    return "(NOT \(passed) AND trim(\(column), \(whiteSpace)) = '')"
+  }
 
   private static let clock = "GLOB '[0-2][0-9]:[0-5][0-9]'"
 
@@ -223,13 +281,13 @@ enum InvariantCheck {
       table: "animals", kind: .domain, rowLabel: "id",
       sql: """
         SELECT id, quote(name), quote(species) FROM animals
-        WHERE trim(name, \(whiteSpace)) = '' OR trim(species, \(whiteSpace)) = '' ORDER BY id
+        WHERE \(blank("name")) OR \(blank("species")) ORDER BY id
         """,
       message: { "name \($0[1]) or species \($0[2]) is blank" },
       hint: "inspector animal edit id:N --name NAME --species SPECIES"),
     DomainRule(
       table: "fruits", kind: .domain, rowLabel: "id",
-      sql: "SELECT id, quote(name) FROM fruits WHERE trim(name, \(whiteSpace)) = '' ORDER BY id",
+      sql: "SELECT id, quote(name) FROM fruits WHERE \(blank("name")) ORDER BY id",
       message: { "name \($0[1]) is blank" }, hint: nil),
     DomainRule(
       table: "fruits", kind: .domain, rowLabel: "id",

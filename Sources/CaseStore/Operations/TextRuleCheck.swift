@@ -124,8 +124,11 @@ extension TextRuleCheck {
   /// none).
   static func candidateCondition(column: String, field: TextRules.Field) -> String {
     let limit = field == .name ? 10_000 : field == .freeText ? 100_000 : 64
+    // Text of printable ASCII only holds none of the controls: the one-range pattern passes it
+    // before the long one is tried (GLOB parses its character class at every position).
     var condition =
-      "\(column) GLOB :controls OR instr(CAST(\(column) AS BLOB), x'00') > 0"
+      "(\(column) GLOB '*[^ -~]*' AND \(column) GLOB :controls)"
+      + " OR instr(CAST(\(column) AS BLOB), x'00') > 0"
       + " OR length(CAST(\(column) AS BLOB)) > \(limit)"
     if field == .name { condition += " OR \(column) NOT GLOB '*[!-~]*'" }
     return condition

@@ -82,6 +82,12 @@ final class DeskEventStream: HTTPBodyStream, @unchecked Sendable {
     return nil
   }
 
+  /// Called by the server when it stops: ends the stream at once, as ``close()`` does, so that
+  /// a stop never waits for the next heartbeat.
+  func cancel() {
+    close()
+  }
+
   /// Ends the stream: a ``next()`` waiting returns `nil`.
   func close() {
     condition.lock()
