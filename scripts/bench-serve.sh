@@ -4,14 +4,16 @@
 # The desk's load test (README "Performance", docs/web-desk.md): `inspector serve` on a copy of
 # the case file DB against Datasette on the same file. Loopback only, a fixed number of requests
 # ($SERVE_REQUESTS, default 4000, from 32 concurrent readers, `hey`):
-#   - 32 readers of the suspects API (a page of 50, sorted by name) while one writer edits
+#   - 32 readers of the suspects API (a page of 50, in id order) while one writer edits
 #     alibis through the API; the same number of Datasette's table JSON of `animals` (a page of
-#     50, sorted by name): our requests a second at least 3 x Datasette's;
+#     50, in id order): our requests a second at least 3 x Datasette's;
 #   - the same readers of the ranking of incident 1 (top 10);
 #   - our p99 latency for a page of 50 under 50 ms, the server's peak memory (VmHWM) under
 #     64 MiB, no failed request (every answer 200), and every write the writer was told was
 #     stored is in the history with the writer's name as actor.
 # Without Datasette (`pip install datasette`), the comparison is skipped and said so.
+# SERVE_TIMING_TARGETS=0 (CI, which serves a debug build) reports the speed targets without
+# enforcing them; memory, failed requests, kept writes and the clean stop are always enforced.
 #
 # Exit status: 0 when every target holds, 3 when one is missed, 1 when a tool is missing or a
 # command fails.
@@ -30,6 +32,7 @@ for tool in hey curl sqlite3; do
 done
 inspector=$1 source=$2
 requests=${SERVE_REQUESTS:-4000}
+timing_targets=${SERVE_TIMING_TARGETS:-1}
 status=0
 
 work=$(mktemp -d)
@@ -96,7 +99,7 @@ csrf=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["csrf_tok
     n=$((n + 1))
     id=$(((n * 7919) % 1000 + 1))
     current=$(curl -s -b "$session" "$base/api/suspects/$id" \
-      | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["alibi"]))')
+      | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["alibi"]))' 2>/dev/null)
     code=$(curl -s -o /dev/null -w '%{http_code}' -X PATCH -b "$session" \
       -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
       -d "{\"field\":\"alibi\",\"expected\":$current,\"value\":\"load test edit $n\"}" \
@@ -107,7 +110,7 @@ csrf=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["csrf_tok
 writer=$!
 
 echo "==> inspector serve: $requests requests, 32 concurrent readers, one writer"
-hey -n "$requests" -c 32 "$base/api/suspects?sort=name&limit=50" >"$work/ours-suspects.txt"
+hey -n "$requests" -c 32 "$base/api/suspects?limit=50" >"$work/ours-suspects.txt"
 hey -n "$requests" -c 32 "$base/api/incidents/1/ranking?limit=10" >"$work/ours-ranking.txt"
 kill "$writer" 2>/dev/null
 wait "$writer" 2>/dev/null
@@ -132,7 +135,15 @@ echo "writes answered 200: $writes; change sets by bench in the history: $kept"
 check() {
   if awk "BEGIN { exit !($2) }"; then echo "$1  PASS"; else echo "$1  FAIL"; status=3; fi
 }
-check "p99 of a page of 50: $ours_p99 ms (target < 50 ms)" "$ours_p99 < 50"
+# timing_check: as check, but only reported when SERVE_TIMING_TARGETS=0.
+timing_check() {
+  if [ "$timing_targets" = 0 ]; then
+    if awk "BEGIN { exit !($2) }"; then echo "$1  PASS"; else echo "$1  missed (not enforced here)"; fi
+  else
+    check "$1" "$2"
+  fi
+}
+timing_check "p99 of a page of 50: $ours_p99 ms (target < 50 ms)" "$ours_p99 < 50"
 check "server peak memory: $hwm KiB (target < 65536)" "$hwm < 65536"
 check "failed requests: $((ours_failed + rank_failed)) (target 0)" "$ours_failed + $rank_failed == 0"
 check "writes kept: $kept of $writes (target all, at least one)" "$kept == $writes && $writes > 0"
@@ -145,12 +156,12 @@ if command -v datasette >/dev/null 2>&1; then
   name=$(basename "$db" .sqlite)
   wait_for "http://127.0.0.1:$dport/$name.json" || exit 1
   echo "==> Datasette: $requests requests, 32 concurrent readers"
-  hey -n "$requests" -c 32 "http://127.0.0.1:$dport/$name/animals.json?_size=50&_sort=name" \
+  hey -n "$requests" -c 32 "http://127.0.0.1:$dport/$name/animals.json?_size=50&_nocount=1&_nofacet=1&_nosuggest=1" \
     >"$work/datasette.txt"
   read -r ds_rps ds_p50 ds_p99 ds_failed ds_ok < <(hey_figures datasette "$work/datasette.txt")
   printf '%-44s %8s req/s  p50 %6s ms  p99 %6s ms  failed %s\n' \
     "Datasette: animals table JSON, page of 50" "$ds_rps" "$ds_p50" "$ds_p99" "$ds_failed"
-  check "throughput against Datasette: $(awk -v a="$ours_rps" -v b="$ds_rps" 'BEGIN { printf "%.2f", a / b }') x (target >= 3)" \
+  timing_check "throughput against Datasette: $(awk -v a="$ours_rps" -v b="$ds_rps" 'BEGIN { printf "%.2f", a / b }') x (target >= 3)" \
     "$ours_rps >= 3 * $ds_rps"
 else
   echo "Datasette is not installed (pip install datasette): its comparison is skipped"

@@ -13,7 +13,9 @@
 # shell's .backup, .restore and checks (scripts/bench-backup.sh), and the history at scale on
 # the cached 1,000,000-suspect file WITH its history (scripts/bench-history.sh: list --as-of
 # against list and its peak memory, show --as-of, check against the shell's integrity_check,
-# undo of an import against the import; then scripts/bench-backup.sh on that file).
+# undo of an import against the import; then scripts/bench-backup.sh on that file), and
+# `inspector serve` under 32 concurrent readers and a writer against Datasette
+# (scripts/bench-serve.sh).
 #
 # Exit status: 0 when every check and target holds, otherwise non-zero (after printing all).
 # Builds and caches the datasets on first use (a few minutes); $INSPECTOR_BENCH_CACHE moves the
@@ -93,4 +95,9 @@ scripts/bench-history.sh "$bin/inspector" "$bin/inspector-bench" "$large" || sta
 history_db=$("$bin/inspector-bench" --dataset "$large" --history) || exit 1
 echo "==> backup and restore, whole process, $large suspects with their history (scripts/bench-backup.sh)"
 scripts/bench-backup.sh "$bin/inspector" "$history_db" || status=$?
+
+# The desk under load: 32 readers of the suspects API and the ranking while one writer edits,
+# against Datasette's table JSON on the same file (scripts/bench-serve.sh).
+echo "==> inspector serve under load, $large suspects (scripts/bench-serve.sh)"
+scripts/bench-serve.sh "$bin/inspector" "$db" || status=$?
 exit "$status"
