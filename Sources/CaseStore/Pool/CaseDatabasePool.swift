@@ -11,7 +11,7 @@ import SQLiteKit
 ///   free.
 /// - The write connection (none when `readOnly`) serves one ``write(_:_:)`` at a time; a write
 ///   that finds it in use waits up to the busy timeout, then throws `SQLiteError` with
-///   ``SQLiteKit/ResultCode/busy``, as SQLite does when another process holds the lock.
+///   `ResultCode.busy`, as SQLite does when another process holds the lock.
 /// - Each connection keeps a page cache of at most ``cacheKiB`` KiB, so the pool stays small
 ///   however large the file (a million suspects: a few MiB per connection).
 /// - ``dataVersion()`` reads `PRAGMA data_version` on a connection of its own, so it changes
@@ -106,6 +106,7 @@ public final class CaseDatabasePool: @unchecked Sendable {
   /// - Parameters:
   ///   - point: A change set id or a time, or `nil` for the case now.
   ///   - suspect: The suspect's id, or `nil` to rebuild (and keep) the whole case.
+  ///   - body: The reads, on the case as it stood at `point`; what it returns is returned.
   /// - Throws: As ``read(asOf:_:)``.
   public func read<T>(asOf point: String?, suspect: Int64?, _ body: (CaseReader) throws -> T)
     throws -> T
@@ -131,9 +132,9 @@ public final class CaseDatabasePool: @unchecked Sendable {
 
   /// Runs `body` as one change set (``CaseDatabase/write(_:_:)``) on the write connection.
   ///
-  /// - Throws: `SQLiteError` with ``SQLiteKit/ResultCode/busy`` when another write holds the
+  /// - Throws: `SQLiteError` with `ResultCode.busy` when another write holds the
   ///   connection past the busy timeout (or another process holds SQLite's lock past it);
-  ///   ``SQLiteKit/ResultCode/readOnly`` for a read-only pool; what `body` throws. Nothing is
+  ///   `ResultCode.readOnly` for a read-only pool; what `body` throws. Nothing is
   ///   stored when it throws.
   public func write<T>(_ attribution: ChangeAttribution?, _ body: (CaseWriter) throws -> T)
     throws -> T

@@ -240,7 +240,7 @@ public enum JSONNode: Decodable, Sendable, Equatable {
 
   /// Decodes any JSON value.
   ///
-  /// - Throws: `DecodingError` for text that is not JSON, ``UnreadableString`` for a string
+  /// - Throws: `DecodingError` for text that is not JSON, `UnreadableString` for a string
   ///   whose escapes are no text.
   public init(from decoder: any Decoder) throws {
     // Data the decoder cannot read inside a string: a number, a boolean or null then fails
