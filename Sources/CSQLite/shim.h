@@ -48,4 +48,16 @@ static inline int csqlite_db_config_flag(sqlite3 *db, int op, int on, int *now) 
   return sqlite3_db_config(db, op, on, now);
 }
 
+/*
+** Turns SQLite's memory statistics on or off (SQLITE_CONFIG_MEMSTATUS). With
+** them on, every allocation SQLite makes takes one process-wide mutex, which
+** connections on different threads then contend for. sqlite3_config() is
+** variadic, which Swift cannot call. It succeeds only before the library is
+** initialized (before the first sqlite3_open_v2()); afterwards it returns
+** SQLITE_MISUSE and changes nothing.
+*/
+static inline int csqlite_config_memstatus(int on) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
+}
+
 #endif

@@ -11,6 +11,9 @@ final class RawSQLite {
   /// Opens `path` read-write (or read-only) with foreign keys on, as every inspector
   /// connection has them (README "Guarantees"), so both sides check the same constraints.
   init(path: String, readOnly: Bool = false) {
+    // The library configuration SQLiteKit's connections make (memory statistics off), which
+    // holds for the whole process once SQLite is initialized, whichever side opens first.
+    _ = csqlite_config_memstatus(0)
     var db: OpaquePointer?
     let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX
     guard sqlite3_open_v2(path, &db, flags, nil) == SQLITE_OK, let db else {
