@@ -119,4 +119,7 @@ static inline uint64_t cmhd_size_unknown(void) { return MHD_SIZE_UNKNOWN; }
 /* MHD_CONTENT_READER_END_OF_STREAM, which Swift cannot import (a cast in a macro). */
 static inline ssize_t cmhd_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 
+/* MHD_CONTENT_READER_END_WITH_ERROR: the connection is closed without the last chunk. */
+static inline ssize_t cmhd_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
+
 #endif

@@ -45,11 +45,17 @@ public protocol HTTPBodyStream: AnyObject, Sendable {
   /// open streams before it stops. Optional: by default nothing, and the stream ends at its next
   /// chunk.
   func cancel()
+  /// Whether the `nil` ``next()`` returned means a failure rather than the end: the server then
+  /// closes the connection without the last chunk, so the client sees a broken response
+  /// instead of a complete but cut one. Optional: by default `false`.
+  var failed: Bool { get }
 }
 
 extension HTTPBodyStream {
   /// Does nothing: the stream ends at its next chunk once the server stops.
   public func cancel() {}
+  /// `false`: a `nil` from ``next()`` is always the end.
+  public var failed: Bool { false }
 }
 
 /// What answers requests: called once per request, on the connection's thread, concurrently

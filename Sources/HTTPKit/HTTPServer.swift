@@ -368,7 +368,9 @@ public final class HTTPServer: Sendable {
       if state.context.stopping.load(ordering: .sequentiallyConsistent) {
         return cmhd_end_of_stream()
       }
-      guard let chunk = state.stream.next() else { return cmhd_end_of_stream() }
+      guard let chunk = state.stream.next() else {
+        return state.stream.failed ? cmhd_end_with_error() : cmhd_end_of_stream()
+      }
       state.pending = chunk
       state.offset = 0
     }

@@ -65,11 +65,27 @@ final class StreamHandler: HTTPHandler {
 
   func respond(to request: HTTPRequest) -> HTTPResponse {
     let stream: any HTTPBodyStream =
-      request.path == "/events"
-      ? WaitingStream(first: chunks, closed: closed) : ChunkStream(chunks, closed: closed)
+      switch request.path {
+      case "/events": WaitingStream(first: chunks, closed: closed)
+      case "/failing": FailingStream(chunks, closed: closed)
+      default: ChunkStream(chunks, closed: closed)
+      }
     return HTTPResponse(
       status: 200, headers: [HTTPField("Content-Type", "text/plain")], body: .stream(stream))
   }
+}
+
+/// Sends its chunks, then fails (``HTTPBodyStream/failed``) instead of ending.
+final class FailingStream: HTTPBodyStream {
+  let chunks: ChunkStream
+
+  init(_ chunks: [String], closed: Counter) {
+    self.chunks = ChunkStream(chunks, closed: closed)
+  }
+
+  func next() -> [UInt8]? { chunks.next() }
+  var failed: Bool { chunks.chunks.withLock { $0.isEmpty } }
+  func close() { chunks.close() }
 }
 
 /// Sends its first chunks, then blocks in `next()` until `cancel()`.
@@ -244,6 +260,20 @@ struct HTTPServerTests {
     while handler.closed.count == 0 && Date() < deadline { usleep(5_000) }
     usleep(50_000)
     #expect(handler.closed.count == 1)
+  }
+
+  @Test func failedStreamClosesTheConnectionWithoutTheLastChunk() throws {
+    let handler = StreamHandler(chunks: ["{\"suspects\":[", "{\"id\":1}"])
+    let server = try start(handler)
+    defer { server.stop() }
+    let broken = try Curl.run([server.url + "failing"])
+    #expect(broken.status == 200)
+    #expect(broken.text == "{\"suspects\":[{\"id\":1}")
+    // curl 18: the transfer closed with outstanding read data (no terminating chunk).
+    #expect(broken.exitStatus == 18)
+    let whole = try Curl.run([server.url + "stream"])
+    #expect(whole.exitStatus == 0)
+    #expect(whole.text == "{\"suspects\":[{\"id\":1}")
   }
 
   @Test func thirtyTwoConnectionsAreServedAtOnce() throws {

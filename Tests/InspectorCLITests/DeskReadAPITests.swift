@@ -30,8 +30,8 @@ import Testing
       let response = api.respond(
         to: HTTPRequest(method: "GET", path: path, query: query.map { HTTPField($0.0, $0.1) }),
         investigator: nil)
-      guard case .bytes(let bytes) = response.body else { return (response.status, "<stream>") }
-      return (response.status, String(decoding: bytes, as: UTF8.self))
+      if path == "/api/events" { return (response.status, "<stream>") }
+      return (response.status, String(decoding: response.body.drained(), as: UTF8.self))
     }
 
     /// A command's `--format ndjson` lines as the one compact array the API answers with.
@@ -341,5 +341,25 @@ import Testing
     #expect(response.status == 200)
     #expect(response.header("Content-Type") == "text/event-stream; charset=utf-8")
     if case .stream(let body) = response.body { body.close() } else { Issue.record("not a stream") }
+  }
+}
+
+extension HTTPBody {
+  /// The whole body: the bytes, or every chunk of the stream until its end (then closed).
+  /// Never for an event stream, which does not end.
+  func drained() -> [UInt8] {
+    chunks().flatMap { $0 }
+  }
+
+  /// The body's chunks: one for bytes, the stream's until its end (then closed).
+  func chunks() -> [[UInt8]] {
+    switch self {
+    case .bytes(let bytes): return [bytes]
+    case .stream(let stream):
+      defer { stream.close() }
+      var chunks: [[UInt8]] = []
+      while let chunk = stream.next() { chunks.append(chunk) }
+      return chunks
+    }
   }
 }

@@ -83,6 +83,22 @@ public final class CaseDatabasePool: @unchecked Sendable {
     return try database.read(body)
   }
 
+  /// A read transaction on a free read connection (waiting for one as ``read(_:)`` does) that
+  /// stays open until ``CasePoolRead/end()``: for a response sent while it is read (the desk's
+  /// suspect pages, docs/web-desk.md "API"), every part of it from one snapshot. The
+  /// connection is out of the pool until then, so `end()` must follow, on any thread.
+  ///
+  /// - Throws: What opening a further read connection or beginning the transaction throws.
+  public func openRead() throws -> CasePoolRead {
+    let database = try checkOutReader()
+    do {
+      return CasePoolRead(reader: try database.beginOpenRead(), database: database, pool: self)
+    } catch {
+      checkIn(database)
+      throw error
+    }
+  }
+
   /// Runs `body` on the case as it stood at `point` (`--as-of`'s value: a change set id or a
   /// time, docs/history.md "As of"), or on the case now when `point` is `nil`.
   ///
@@ -201,8 +217,45 @@ public final class CaseDatabasePool: @unchecked Sendable {
   }
 
   /// Gives a read connection back and wakes one waiting read.
-  private func checkIn(_ database: CaseDatabase) {
+  fileprivate func checkIn(_ database: CaseDatabase) {
     readers.withLock { idle.append(database) }
     readers.signal()
+  }
+}
+
+/// A read transaction of a ``CaseDatabasePool`` left open across calls
+/// (``CaseDatabasePool/openRead()``): ``reader`` reads one snapshot until ``end()`` gives the
+/// connection back. Use it from one thread at a time.
+public final class CasePoolRead: @unchecked Sendable {
+  // @unchecked: the reader is used by one thread at a time (the caller's rule); `ended` is
+  // under `lock`.
+
+  /// The read operations, valid until ``end()``.
+  public let reader: CaseReader
+  private let database: CaseDatabase
+  private let pool: CaseDatabasePool
+  private let lock = NSLock()
+  private var ended = false
+
+  fileprivate init(reader: CaseReader, database: CaseDatabase, pool: CaseDatabasePool) {
+    self.reader = reader
+    self.database = database
+    self.pool = pool
+  }
+
+  deinit {
+    end()
+  }
+
+  /// Ends the transaction and gives the connection back to the pool; later calls do nothing.
+  /// Release every statement read through ``reader`` first (a cursor).
+  public func end() {
+    let first = lock.withLock {
+      defer { ended = true }
+      return !ended
+    }
+    guard first else { return }
+    database.endOpenRead()
+    pool.checkIn(database)
   }
 }

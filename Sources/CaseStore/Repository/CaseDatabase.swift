@@ -237,6 +237,38 @@ public final class CaseDatabase {
     }
   }
 
+  /// ``read(_:)`` left open across calls: begins the read transaction and returns its handle,
+  /// valid until ``endOpenRead()``, which must follow. For a read that outlives one call, a
+  /// response sent while it is read (``CaseDatabasePool/openRead()``). SQLite takes the
+  /// snapshot at the first read.
+  ///
+  /// - Throws: ``UnitOfWorkError/alreadyOpen`` when a unit of work is open on this database;
+  ///   `SQLiteError` when the transaction cannot begin.
+  func beginOpenRead() throws -> CaseReader {
+    guard !unitOfWorkIsOpen else { throw UnitOfWorkError.alreadyOpen }
+    try connection.execute("BEGIN DEFERRED TRANSACTION")
+    unitOfWorkIsOpen = true
+    if connection.mode != .readOnly {
+      do {
+        try connection.cachedStatement("PRAGMA query_only = 1").run([])
+      } catch {
+        endOpenRead()
+        throw error
+      }
+    }
+    return CaseReader(database: self)
+  }
+
+  /// Ends the read ``beginOpenRead()`` began (nothing was written: it is rolled back).
+  func endOpenRead() {
+    guard unitOfWorkIsOpen else { return }
+    if !connection.isAutocommit { try? connection.execute("ROLLBACK TRANSACTION") }
+    if connection.mode != .readOnly {
+      try? connection.cachedStatement("PRAGMA query_only = 0").run([])
+    }
+    unitOfWorkIsOpen = false
+  }
+
   /// Runs `body` in one `IMMEDIATE` transaction that is one change set of the history
   /// (docs/history.md), with `attribution`'s actor and note: all of it is stored, or, when it
   /// throws, none of it (README "Guarantees", docs/command-line.md "Commands").

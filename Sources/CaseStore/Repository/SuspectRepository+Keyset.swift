@@ -21,44 +21,51 @@ extension SuspectRepository {
   public func page(matching filter: SuspectFilter, after position: SuspectPosition?) throws
     -> (suspects: [Suspect], next: SuspectPosition?)
   {
+    let cursor = try pageCursor(matching: filter, after: position)
+    var suspects: [Suspect] = []
+    while true {
+      let batch = try cursor.next(upTo: cursor.size)
+      if batch.isEmpty { break }
+      suspects += batch
+    }
+    return (suspects, cursor.next)
+  }
+
+  /// The page ``page(matching:after:)`` reads, read a few suspects at a time
+  /// (``SuspectPageCursor/next(upTo:)``), so that a response can be sent while it is read
+  /// (the desk's `/api/suspects`, docs/web-desk.md "API"). The same suspects in the same
+  /// order, with the same ``SuspectPageCursor/next``, as the page read whole.
+  ///
+  /// The cursor reads on this unit of work's connection: use it only inside the unit of work
+  /// it was made in.
+  ///
+  /// - Parameters:
+  ///   - filter: The conditions and order; `limit` is the page size (50 when `nil`).
+  ///   - position: Where the previous page ended, or `nil` for the first page.
+  /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a position of another
+  ///   order; ``CaseError/unknownFruit(_:candidates:)`` (or what finding a fruit throws) for
+  ///   a `favorite` no fruit has; `SQLiteError` when the database cannot be read.
+  public func pageCursor(matching filter: SuspectFilter, after position: SuspectPosition?) throws
+    -> SuspectPageCursor<Kind>
+  {
     if let position, position.sort != filter.sort || position.reverse != filter.reverse {
       throw CaseError.invalidValue(
         field: "after", value: position.cursor,
         expected: "a cursor of the same sort and order")
     }
     var filter = filter
-    let size = max(filter.limit ?? 50, 1)
-    filter.limit = size
+    filter.limit = max(filter.limit ?? 50, 1)
     filter.offset = 0
     let fruitID = try filter.favorite.map { try database.unit.fruits.find($0).id }
     let unvouchedIDs = try filter.species.map { species in
       let key = NameKey.caseKey(species.trimmingSpaces())
       return try unvouchedRows().filter { NameKey.caseKey($0.species) == key }.map(\.id)
     }
-    var suspects: [Suspect] = []
-    var last: SuspectPosition?
-    // The level order after a position is two index ranges, read one after the other.
-    let arms = position.map { Self.keysetConditions(after: $0).map(Optional.some) } ?? [nil]
-    for arm in arms where suspects.count < size {
-      filter.limit = size - suspects.count
-      let query = Self.listingQuery(
-        filter, favoriteFruitID: fruitID, unvouchedSpeciesIDs: unvouchedIDs ?? [],
-        keyset: true, after: arm)
-      let rows = try database.statement(query.sql)
-      try rows.bind(query.parameters)
-      let columns = try SuspectRow(rows)
-      while let row = try rows.nextRow() {
-        let suspect = try columns.suspect(from: row, favorites: [])
-        suspects.append(suspect)
-        last = SuspectPosition(
-          sort: filter.sort, reverse: filter.reverse, level: try row.double("key_level"),
-          nameKey: try row.optionalText("key_name") ?? "",
-          speciesKey: try row.optionalText("key_species") ?? "", id: suspect.id)
-      }
-    }
-    let favorites = try favoriteNames(of: suspects.map(\.id))
-    for index in suspects.indices { suspects[index].setFavorites(favorites[suspects[index].id]) }
-    return (suspects, suspects.count == size ? last : nil)
+    return SuspectPageCursor(
+      repository: self, filter: filter, favoriteFruitID: fruitID,
+      unvouchedSpeciesIDs: unvouchedIDs ?? [],
+      // The level order after a position is two index ranges, read one after the other.
+      arms: position.map { Self.keysetConditions(after: $0).map(Optional.some) } ?? [nil])
   }
 
   /// The order's key columns a keyset page selects besides ``SuspectRow/columns``.
@@ -96,5 +103,104 @@ extension SuspectRepository {
         ("a.suspicion_level \(earlier) ?", [position.level]),
       ]
     }
+  }
+}
+
+/// One page of suspects read a few at a time (``SuspectRepository/pageCursor(matching:after:)``):
+/// each ``next(upTo:)`` steps the page's query on and reads the favourites of the suspects it
+/// returns; ``next`` is where the page ended once it is read whole. Valid only inside the unit
+/// of work it was made in; not for use from several threads.
+public final class SuspectPageCursor<Kind: UnitOfWorkKind> {
+  // MARK: - Properties
+
+  /// The page size: how many suspects the page holds at most.
+  public var size: Int { filter.limit ?? 50 }
+  /// How many suspects were read so far.
+  public private(set) var count = 0
+  /// Whether the page is read whole: the next ``next(upTo:)`` returns no suspect.
+  public var isFinished: Bool { finished }
+  /// Where the page ended, when it was read whole and is full (more may follow); `nil` before
+  /// that and for a last page.
+  public var next: SuspectPosition? {
+    finished && count == size ? last : nil
+  }
+
+  private let repository: SuspectRepository<Kind>
+  private let filter: SuspectFilter
+  private let favoriteFruitID: Int64?
+  private let unvouchedSpeciesIDs: [Int64]
+  private var arms: ArraySlice<(sql: String, parameters: [any SQLiteBindable])?>
+  private var rows: (statement: Statement, columns: SuspectRow)?
+  private var last: SuspectPosition?
+  private var finished = false
+
+  // MARK: - Init
+
+  init(
+    repository: SuspectRepository<Kind>, filter: SuspectFilter, favoriteFruitID: Int64?,
+    unvouchedSpeciesIDs: [Int64], arms: [(sql: String, parameters: [any SQLiteBindable])?]
+  ) {
+    self.repository = repository
+    self.filter = filter
+    self.favoriteFruitID = favoriteFruitID
+    self.unvouchedSpeciesIDs = unvouchedSpeciesIDs
+    self.arms = arms[...]
+  }
+
+  // MARK: - Reading
+
+  /// The next suspects of the page, at most `limit` (1 or more) of them, with their
+  /// favourites; empty once the page is read whole.
+  ///
+  /// - Throws: `SQLiteError` when the database cannot be read; a broken stored value as
+  ///   ``SuspectRepository/page(matching:after:)`` throws it.
+  public func next(upTo limit: Int) throws -> [Suspect] {
+    var suspects: [Suspect] = []
+    let wanted = max(limit, 1)
+    while !finished, suspects.count < wanted {
+      guard let (statement, columns) = try currentRows() else {
+        finished = true
+        break
+      }
+      guard let row = try statement.nextRow() else {
+        rows = nil
+        continue
+      }
+      let suspect = try columns.suspect(from: row, favorites: [])
+      suspects.append(suspect)
+      count += 1
+      last = SuspectPosition(
+        sort: filter.sort, reverse: filter.reverse, level: try row.double("key_level"),
+        nameKey: try row.optionalText("key_name") ?? "",
+        speciesKey: try row.optionalText("key_species") ?? "", id: suspect.id)
+      if count == size {
+        // The page is full: the statement is left, as the page read whole left it.
+        rows = nil
+        finished = true
+      }
+    }
+    guard !suspects.isEmpty else { return [] }
+    let favorites = try repository.favoriteNames(of: suspects.map(\.id))
+    for index in suspects.indices { suspects[index].setFavorites(favorites[suspects[index].id]) }
+    return suspects
+  }
+
+  // MARK: - Private helpers
+
+  /// The statement of the arm being read, prepared for the suspects still wanted; `nil` when
+  /// every arm is read.
+  private func currentRows() throws -> (Statement, SuspectRow)? {
+    if let rows { return rows }
+    guard let arm = arms.popFirst() else { return nil }
+    var filter = filter
+    filter.limit = size - count
+    let query = SuspectRepository<Kind>.listingQuery(
+      filter, favoriteFruitID: favoriteFruitID, unvouchedSpeciesIDs: unvouchedSpeciesIDs,
+      keyset: true, after: arm)
+    let statement = try repository.database.statement(query.sql)
+    try statement.bind(query.parameters)
+    let made = (statement, try SuspectRow(statement))
+    rows = made
+    return made
   }
 }

@@ -6,7 +6,8 @@ extension DeskAPI {
   static let suspectPageSizes = (default: 50, range: 1...500)
 
   /// `GET /api/suspects`: one page of the suspect listing, `{"suspects": [Suspect...],
-  /// "next": CURSOR or null}` (docs/web-desk.md "API"). The filters are `list`'s
+  /// "next": CURSOR or null}` (docs/web-desk.md "API"), streamed as it is read
+  /// (``DeskSuspectPageStream``; with `as_of`, read whole first). The filters are `list`'s
   /// (``SuspectFilter``): `name`, `species`, `paw_size`, `fruit`, `level_min`, `level_max`,
   /// `no_alibi=1`, `awake_at`; `sort=id|name|species|level`, `order=asc|desc`, `limit`
   /// (1 to 500, 50 by default), `after` (the `next` of the page before).
@@ -22,11 +23,22 @@ extension DeskAPI {
       }
       return position
     }
-    let page = try reading(call) { try $0.suspects.page(matching: filter, after: position) }
-    return Self.json { output in
+    if call.request.queryValue("as_of") != nil {
+      // A past case is read from its rebuilt copy, one reader at a time: read whole.
+      let page = try reading(call) { try $0.suspects.page(matching: filter, after: position) }
+      return Self.suspectPage(page.suspects, next: page.next)
+    }
+    let stream = try DeskSuspectPageStream(pool: pool, filter: filter, after: position)
+    return HTTPResponse(status: 200, headers: [Self.jsonContentType], body: .stream(stream))
+  }
+
+  /// A page of suspects as one body: `{"suspects":[...],"next":CURSOR or null}` and a newline,
+  /// the bytes ``DeskSuspectPageStream`` sends piece by piece.
+  static func suspectPage(_ suspects: [Suspect], next: SuspectPosition?) -> HTTPResponse {
+    json { output in
       var object = JSONObjectWriter(pretty: false, indent: 0, to: &output)
-      object.member("suspects", page.suspects, SuspectPresenter.json, to: &output)
-      object.member("next", page.next?.cursor, to: &output)
+      object.member("suspects", suspects, SuspectPresenter.json, to: &output)
+      object.member("next", next?.cursor, to: &output)
       object.finish(to: &output)
     }
   }
