@@ -222,6 +222,58 @@ struct DeskSessionTests {
     #expect(desk.send("GET", "/api/fruits", headers: [withCookie]).status == 401)
   }
 
+  /// Whether `stream`'s next chunk is `nil` (the stream ended) within `seconds`.
+  private func ends(_ stream: any HTTPBodyStream, within seconds: Double) -> Bool {
+    let ended = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      if stream.next() == nil { ended.signal() }
+    }
+    return ended.wait(timeout: .now() + seconds) == .success
+  }
+
+  @Test(arguments: ["revoke", "sign out"])
+  func anOpenEventStreamEndsWithItsSession(ending: String) throws {
+    let desk = try Desk()
+    let (cookie, csrf) = try desk.signIn()
+    let withCookie = HTTPField("Cookie", "inspector_session=\(cookie)")
+    let response = desk.send("GET", "/api/events", headers: [withCookie])
+    #expect(response.status == 200)
+    guard case .stream(let stream) = response.body else {
+      Issue.record("not a stream")
+      return
+    }
+    defer { stream.close() }
+    #expect(
+      stream.next().map { String(decoding: $0, as: UTF8.self) } == "retry: 1000\n: connected\n\n")
+    // While the session lives, the stream waits for the next change.
+    #expect(!ends(stream, within: 0.5))
+    if ending == "revoke" {
+      desk.cli.succeed("serve", "token", "revoke", "Ann")
+    } else {
+      let out = desk.send(
+        "DELETE", "/api/session", headers: [withCookie, HTTPField("X-CSRF-Token", csrf)])
+      #expect(out.status == 200)
+    }
+    // The waiting next() (still running on its thread) returns nil within a poll or two.
+    let deadline = Date().addingTimeInterval(5)
+    var ended = false
+    while !ended && Date() < deadline { ended = ends(stream, within: 0.5) }
+    #expect(ended)
+  }
+
+  @Test func aPublicEventStreamHasNoSessionToEndWith() throws {
+    let desk = try Desk(DeskConfiguration(publicRead: true))
+    let response = desk.send("GET", "/api/events")
+    guard case .stream(let stream) = response.body else {
+      Issue.record("not a stream")
+      return
+    }
+    defer { stream.close() }
+    _ = stream.next()
+    desk.cli.succeed("serve", "token", "revoke", "Ann")
+    #expect(!ends(stream, within: 0.5))
+  }
+
   @Test func everyResponseCarriesTheSecurityHeaders() throws {
     let desk = try Desk()
     let (cookie, _) = try desk.signIn()

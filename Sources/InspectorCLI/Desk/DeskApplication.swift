@@ -30,6 +30,8 @@ public struct DeskConfiguration: Sendable {
 ///   `forbidden` when the desk is read-only or the `Origin` header names another host, 401
 ///   `unauthorized` without a session, 403 `forbidden` without the session's `X-CSRF-Token`.
 /// - A read needs a session unless ``DeskConfiguration/publicRead`` (401 `unauthorized`).
+/// - The live changes (`/api/events`) of a session end when the session does: signed out,
+///   expired, or its token revoked (found within ``recheckInterval``).
 ///
 /// Every response carries the security headers (``securityHeaders``), and `Cache-Control:
 /// no-store` under `/api/`.
@@ -104,7 +106,14 @@ public final class DeskApplication: HTTPHandler {
       guard session != nil || configuration.publicRead else {
         return Self.unauthorized("sign in with your investigator's token to read the case")
       }
-      return api.respond(to: request, investigator: session?.investigator)
+      let response = api.respond(to: request, investigator: session?.investigator)
+      if let session, case .stream(let body) = response.body,
+        let events = body as? DeskEventStream
+      {
+        // A session's live changes end with the session (signed out, expired, token revoked).
+        events.end { [self] in currentSession(id: session.id) == nil }
+      }
+      return response
     }
     if configuration.readOnly {
       return DeskAPI.errorResponse(
@@ -196,7 +205,13 @@ public final class DeskApplication: HTTPHandler {
   /// The session the request's cookie names, when it is live and its token is not revoked
   /// (looked up again at most every ``recheckInterval``).
   func currentSession(_ request: HTTPRequest) -> DeskSession? {
-    guard let session = sessions.session(id: request.cookie(Self.cookieName)) else { return nil }
+    currentSession(id: request.cookie(Self.cookieName))
+  }
+
+  /// The session whose id is `id`, when it is live and its token is not revoked (looked up
+  /// again at most every ``recheckInterval``); a session whose token was revoked is closed.
+  func currentSession(id: String?) -> DeskSession? {
+    guard let session = sessions.session(id: id) else { return nil }
     guard sessions.now() - session.checked >= recheckInterval else { return session }
     let holder: Investigator?
     do {

@@ -23,7 +23,8 @@ extension DeskAPI {
 /// ``pollInterval`` and sends `event: change` when it moved since this stream last looked;
 /// a `: heartbeat` comment when nothing was sent for ``heartbeatInterval`` keeps proxies from
 /// closing the connection. ``next()`` blocks on the connection's own thread; ``close()``, from
-/// any thread, ends it within one poll.
+/// any thread, ends it within one poll, and so does a condition given to ``end(when:)`` once it
+/// holds.
 final class DeskEventStream: HTTPBodyStream, @unchecked Sendable {
   // @unchecked: `closed`, `started` and `version` are used under `condition`.
 
@@ -38,6 +39,7 @@ final class DeskEventStream: HTTPBodyStream, @unchecked Sendable {
   private var closed = false
   private var started = false
   private var version: Int64
+  private var endCondition: (@Sendable () -> Bool)?
 
   // MARK: - Init
 
@@ -68,7 +70,13 @@ final class DeskEventStream: HTTPBodyStream, @unchecked Sendable {
     }
     let heartbeat = Date(timeIntervalSinceNow: heartbeatInterval)
     while !closed {
+      let ended = endCondition
       condition.unlock()
+      if let ended, ended() {
+        condition.lock()
+        closed = true
+        return nil
+      }
       let current = try? pool.dataVersion()
       condition.lock()
       guard let current else { return nil }
@@ -80,6 +88,14 @@ final class DeskEventStream: HTTPBodyStream, @unchecked Sendable {
       _ = condition.wait(until: min(heartbeat, Date(timeIntervalSinceNow: pollInterval)))
     }
     return nil
+  }
+
+  /// Ends the stream at the first poll where `condition` says `true` (asked about every
+  /// ``pollInterval``, on the connection's thread): how the stream of a session that ended (its
+  /// investigator signed out, or their token was revoked) is closed
+  /// (``DeskApplication/route(_:)``).
+  func end(when condition: @escaping @Sendable () -> Bool) {
+    self.condition.withLock { endCondition = condition }
   }
 
   /// Called by the server when it stops: ends the stream at once, as ``close()`` does, so that
