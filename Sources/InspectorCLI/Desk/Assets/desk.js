@@ -232,6 +232,25 @@ function tableParams(extra = {}) {
   return Object.assign(params, extra);
 }
 
+/**
+ * Reads a page of suspects for the table's read number `generation` and hands it to `show`,
+ * unless a newer read began meanwhile (the newer one wins); a failure is reported, and the
+ * loading state ends, for the newest read only.
+ */
+async function readSuspectPage(generation, params, show) {
+  try {
+    const page = await read("/api/suspects", params);
+    if (generation === state.generation) show(page);
+  } catch (error) {
+    if (generation === state.generation) handleReadError(error);
+  } finally {
+    if (generation === state.generation) {
+      state.loading = false;
+      updateTableEnd();
+    }
+  }
+}
+
 /** Loads the first page again (reset) or the next page after the cursor. */
 async function loadSuspects(reset) {
   if (!state.canRead) return;
@@ -239,9 +258,7 @@ async function loadSuspects(reset) {
   const generation = reset ? ++state.generation : state.generation;
   state.loading = true;
   setTableStatus("Loading…");
-  try {
-    const page = await read("/api/suspects", tableParams(reset ? {} : { after: state.next }));
-    if (generation !== state.generation) return;
+  await readSuspectPage(generation, tableParams(reset ? {} : { after: state.next }), (page) => {
     const suspects = Array.isArray(page.suspects) ? page.suspects : [];
     if (reset) {
       state.rows = suspects;
@@ -253,14 +270,7 @@ async function loadSuspects(reset) {
     }
     state.next = page.next || null;
     showPageError(null);
-  } catch (error) {
-    if (generation === state.generation) handleReadError(error);
-  } finally {
-    if (generation === state.generation) {
-      state.loading = false;
-      updateTableEnd();
-    }
-  }
+  });
 }
 
 /** Reads the rows already shown again (live changes, an edit's neighbours), keeping scroll and selection. */
@@ -268,22 +278,13 @@ async function refreshSuspects() {
   if (!state.canRead) return;
   const generation = ++state.generation;
   const limit = Math.min(REFRESH_LIMIT, Math.max(PAGE_SIZE, state.rows.length));
-  try {
-    const page = await read("/api/suspects", tableParams({ limit }));
-    if (generation !== state.generation) return;
+  await readSuspectPage(generation, tableParams({ limit }), (page) => {
     state.rows = Array.isArray(page.suspects) ? page.suspects : [];
     state.next = page.next || null;
     const hadFocus = document.activeElement && document.activeElement.closest && document.activeElement.closest("#suspect-rows");
     renderRows();
     if (hadFocus) focusSelectedRow();
-  } catch (error) {
-    if (generation === state.generation) handleReadError(error);
-  } finally {
-    if (generation === state.generation) {
-      state.loading = false;
-      updateTableEnd();
-    }
-  }
+  });
 }
 
 function setTableStatus(text) {
