@@ -40,6 +40,43 @@ import Testing
     }
   }
 
+  @Test func aReturnedConnectionGoesToTheReadThatWaitedLongest() throws {
+    try withTemporaryFile { path in
+      try seedFile(at: path)
+      let pool = try CaseDatabasePool(path: path, readOnly: true, readers: 1)
+      let held = try pool.openRead()
+      let order = Mutex<[String]>([])
+      let waited = DispatchSemaphore(value: 0)
+      // One read waits for the one connection...
+      Thread.detachNewThread {
+        _ = try? pool.read { _ in order.withLock { $0.append("waiting") } }
+        waited.signal()
+      }
+      usleep(200_000)
+      // ...which, given back, goes to it, not to a read that comes just after.
+      held.end()
+      try pool.read { _ in order.withLock { $0.append("later") } }
+      #expect(waited.wait(timeout: .now() + 5) == .success)
+      #expect(order.withLock { $0 } == ["waiting", "later"])
+    }
+  }
+
+  @Test func anOpenReadIsOneSnapshotUntilItEnds() throws {
+    try withTemporaryFile { path in
+      try seedFile(at: path)
+      let pool = try CaseDatabasePool(path: path, readOnly: false, readers: 1)
+      let read = try pool.openRead()
+      let before = try read.reader.suspects.suspect(id: 4)?.pawSize
+      #expect(before != nil && before != .large)
+      let other = try Connection(path: path, mode: .readWrite)
+      try other.execute("UPDATE animals SET paw_size = 'large' WHERE id = 4")
+      #expect(try read.reader.suspects.suspect(id: 4)?.pawSize == before)
+      read.end()
+      read.end()
+      #expect(try pool.read { try $0.suspects.suspect(id: 4)?.pawSize } == .large)
+    }
+  }
+
   @Test func aReadDuringALongWriteSeesTheSnapshotBeforeIt() throws {
     try withTemporaryFile { path in
       try seedFile(at: path)

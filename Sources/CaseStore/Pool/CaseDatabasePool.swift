@@ -7,8 +7,9 @@ import SQLiteKit
 /// connection.
 ///
 /// - Read connections are opened read-only (``CaseDatabase/Access/readOnly``) as they are first
-///   needed, up to `readers` of them; a read finding every one in use waits for the first to be
-///   free.
+///   needed, up to `readers` of them; a read finding every one in use waits, and a connection
+///   given back goes to the read that has waited longest (first come, first served: under load
+///   no read is overtaken again and again, which kept the desk's slowest pages slow).
 /// - The write connection (none when `readOnly`) serves one ``write(_:_:)`` at a time; a write
 ///   that finds it in use waits up to the busy timeout, then throws `SQLiteError` with
 ///   `ResultCode.busy`, as SQLite does when another process holds the lock.
@@ -20,8 +21,9 @@ import SQLiteKit
 /// - ``read(asOf:_:)`` reads the case as it stood at a point of its history, rebuilt once per
 ///   change set and kept for the next request (the last ``asOfCacheSize`` points).
 public final class CaseDatabasePool: @unchecked Sendable {
-  // @unchecked: `idle`, `opened` and the connections they hold are used under `readers`;
-  // `writer` under `writeLock`; `probe` under `probeLock`; `asOfCases` under `asOfLock`.
+  // @unchecked: `idle`, `opened`, `waiting` and the connections they hold are used under
+  // `readers`; `writer` under `writeLock`; `probe` under `probeLock`; `asOfCases` under
+  // `asOfLock`.
 
   // MARK: - Properties
 
@@ -37,9 +39,12 @@ public final class CaseDatabasePool: @unchecked Sendable {
   public static let asOfCacheSize = 2
 
   private let busyTimeout: Int
-  private let readers = NSCondition()
+  private let readers = NSLock()
   private var idle: [CaseDatabase] = []
   private var opened = 0
+  /// Reads waiting for a connection, first come first served: a connection given back goes to
+  /// the one that has waited longest, never to a read that arrives later.
+  private var waiting: [ReadWaiter] = []
   private let writeLock = NSLock()
   private let writer: CaseDatabase?
   private let probeLock = NSLock()
@@ -196,30 +201,68 @@ public final class CaseDatabasePool: @unchecked Sendable {
     return database
   }
 
-  /// An idle read connection, a new one while fewer than ``maximumReaders`` are open, or the
-  /// first one given back.
+  /// An idle read connection, a new one while fewer than ``maximumReaders`` are open, or, in
+  /// the order the reads came, the first one given back.
   private func checkOutReader() throws -> CaseDatabase {
-    readers.lock()
-    while idle.isEmpty && opened >= maximumReaders { readers.wait() }
-    if let database = idle.popLast() {
+    while true {
+      readers.lock()
+      if waiting.isEmpty, let database = idle.popLast() {
+        readers.unlock()
+        return database
+      }
+      if waiting.isEmpty, opened < maximumReaders {
+        opened += 1
+        readers.unlock()
+        do {
+          return try Self.open(path, .readOnly, busyTimeout: busyTimeout)
+        } catch {
+          readers.lock()
+          opened -= 1
+          // A read waiting for this connection opens one of its own instead.
+          let next = waiting.isEmpty ? nil : waiting.removeFirst()
+          readers.unlock()
+          next?.handOver(nil)
+          throw error
+        }
+      }
+      let waiter = ReadWaiter()
+      waiting.append(waiter)
       readers.unlock()
-      return database
-    }
-    opened += 1
-    readers.unlock()
-    do {
-      return try Self.open(path, .readOnly, busyTimeout: busyTimeout)
-    } catch {
-      readers.withLock { opened -= 1 }
-      readers.signal()
-      throw error
+      if let database = waiter.wait() { return database }
     }
   }
 
-  /// Gives a read connection back and wakes one waiting read.
+  /// Gives a read connection back: to the read that has waited longest, else to the idle ones.
   fileprivate func checkIn(_ database: CaseDatabase) {
-    readers.withLock { idle.append(database) }
-    readers.signal()
+    readers.lock()
+    guard !waiting.isEmpty else {
+      idle.append(database)
+      readers.unlock()
+      return
+    }
+    let next = waiting.removeFirst()
+    readers.unlock()
+    next.handOver(database)
+  }
+}
+
+/// One read waiting for a connection (``CaseDatabasePool``'s first-come-first-served queue).
+private final class ReadWaiter: @unchecked Sendable {
+  // @unchecked: `database` is written once by the thread handing over, before `semaphore` is
+  // signalled, and read by the waiting thread only after it has been.
+  private let semaphore = DispatchSemaphore(value: 0)
+  private var database: CaseDatabase?
+
+  /// Waits for ``handOver(_:)``: the connection, or `nil` when the read must open its own.
+  func wait() -> CaseDatabase? {
+    semaphore.wait()
+    return database
+  }
+
+  /// Gives `database` (or `nil`: try again) to the waiting read.
+  func handOver(_ database: CaseDatabase?) {
+    self.database = database
+    semaphore.signal()
   }
 }
 
