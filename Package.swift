@@ -18,8 +18,14 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
+    // Nettle's SHA-256 (Sources/CNettle/shim.h), for the history's seals and the checksums.
+    .systemLibrary(
+      name: "CNettle",
+      pkgConfig: "nettle",
+      providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
+    ),
     // The SQLite wrapper: the only Swift code that touches C.
-    .target(name: "SQLiteKit", dependencies: ["CSQLite"]),
+    .target(name: "SQLiteKit", dependencies: ["CSQLite", "CNettle"]),
     // Turns migrations/*.sql into Swift source at build time, so the binary carries the schema.
     // It also applies them in memory (hence SQLiteKit) to embed the schema they make.
     .executableTarget(name: "MigrationEmbedder", dependencies: ["SQLiteKit"]),

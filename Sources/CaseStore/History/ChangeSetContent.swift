@@ -95,7 +95,7 @@ extension ChangeSetContent {
               note: rows.optionalText(at: 3), grouping: rows.text(at: 4))))
       }
       guard !rows.isNull(at: 5) else { continue }
-      try visit(.change(StoredValues(statement: rows, columns: 6...15)))
+      try visit(.change(StoredValues(statement: rows, idColumn: 5, columns: 6...15)))
     }
     try finish(changeSet)
   }
@@ -107,9 +107,24 @@ extension ChangeSetContent {
 struct StoredValues {
   /// The statement, on the change's row.
   let statement: Statement
+  /// The column that holds the change's id (`history_changes.id`), which is not content.
+  let idColumn: Int
   /// The columns that hold the values, in order.
   let columns: ClosedRange<Int>
 
   /// The values, copied out in their storage classes.
   var values: [SQLiteValue] { columns.map { statement.value(at: $0) } }
+
+  /// The change's id.
+  var changeID: Int64 { statement.int64(at: idColumn) }
+
+  /// The column holding the `history_changes` column `name` (`table_id`, `key1`, `key2`,
+  /// `operation`, `v1` ... `v6`), in the order ``ChangeSetContent/forEachInPlace(in:after:_:)``
+  /// reads them.
+  func column(_ name: String) -> Int {
+    columns.lowerBound + StoredValues.order.firstIndex(of: name)!
+  }
+
+  /// The `history_changes` columns of a change's content, in order.
+  static let order = ["table_id", "key1", "key2", "operation", "v1", "v2", "v3", "v4", "v5", "v6"]
 }

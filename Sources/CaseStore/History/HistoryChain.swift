@@ -145,6 +145,18 @@ public enum HistoryChain {
   /// - Returns: The verdict.
   /// - Throws: `SQLiteError`.
   public static func verify(_ connection: Connection) throws -> Verdict {
+    try verify(connection) { _ in }
+  }
+
+  /// ``verify(_:)``, handing every change it reads to `observe` as well, in the order read (the
+  /// pass `check` also compares the history's latest rows with the live tables in,
+  /// ``HistoryCheck/findingsWithChain(_:)``). Past a fault the read stops: `observe` then has
+  /// not seen every change.
+  ///
+  /// - Throws: `SQLiteError`, or what `observe` throws.
+  static func verify(
+    _ connection: Connection, observing observe: (StoredValues) throws -> Void
+  ) throws -> Verdict {
     let seals = try connection.prepare(
       "SELECT change_set_id, seal FROM history_seals ORDER BY change_set_id")
     var nextSeal: (id: Int64, seal: [UInt8])?
@@ -173,6 +185,7 @@ public enum HistoryChain {
     do {
       try ChangeSetContent.forEachInPlace(in: connection, after: .min) { piece in
         guard case .piece(.changeSet(let id, _, _, _, _)) = piece else {
+          if case .change(let stored) = piece { try observe(stored) }
           current?.hasher.add(piece)
           return
         }
@@ -213,7 +226,11 @@ public enum HistoryChain {
   /// `check`'s findings about the chain: the first fault (a fault naming its change set), and
   /// a note for change sets not sealed yet. Nothing on a file older than ``schemaVersion``.
   static func findings(_ connection: Connection) throws -> [CheckFinding] {
-    let verdict = try verify(connection)
+    findings(of: try verify(connection))
+  }
+
+  /// `check`'s findings about the chain from a verdict already reached.
+  static func findings(of verdict: Verdict) -> [CheckFinding] {
     var findings: [CheckFinding] = []
     if let fault = verdict.fault {
       findings.append(

@@ -17,14 +17,20 @@ enum HistoryCheck {
   /// `history_changes_row`), and only rows that may disagree reach Swift; then the history's
   /// latest rows that the table does not hold; only the findings are kept.
   ///
+  /// - Parameter tables: The tables already known to need the passes that name rows (from
+  ///   ``findingsWithChain(_:)``); `nil` tries each table's one-pass ``agrees(_:_:)`` first.
   /// - Throws: `SQLiteError`, or ``CaseError/historyDisagrees(_:)`` when the history names a
   ///   table or operation it does not record.
-  static func findings(_ connection: Connection) throws -> [CheckFinding] {
+  static func findings(
+    _ connection: Connection, tables: [RecordedTable]? = nil
+  ) throws -> [CheckFinding] {
     var findings: [CheckFinding] = []
     let hint = "a write went around the history's triggers; undo and --as-of are wrong for it"
     // A table that agrees in one pass is done; the others (and any that pass cannot read) get
     // the two passes that name the rows.
-    for table in RecordedTable.all where (try? agrees(connection, table)) != true {
+    let checked =
+      tables ?? RecordedTable.all.filter { (try? agrees(connection, $0)) != true }
+    for table in checked {
       var count = 0
       func report(_ values: [String: SQLiteValue], _ message: String) {
         count += 1

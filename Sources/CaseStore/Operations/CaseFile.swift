@@ -144,20 +144,25 @@ public enum CaseFile {
     }
     // The history's check reads history_changes, the layout of migration 0014.
     if version < 14 && history { skip([.history], "the history check", needs: 14) }
-    if version >= 14 && history {
+    // From schema 16 on, one read of the history serves both checks (the chain's pass).
+    if version >= HistoryChain.schemaVersion && history,
+      let both = try? HistoryCheck.findingsWithChain(connection)
+    {
+      findings += both.history + both.chain
+    } else if version >= 14 && history {
       do {
         findings += try HistoryCheck.findings(connection)
       } catch {
         findings.append(
           CheckFinding(.fault, .history, "the history cannot be replayed: \(error)"))
       }
-    }
-    if version >= HistoryChain.schemaVersion && history {
-      do {
-        findings += try HistoryChain.findings(connection)
-      } catch {
-        findings.append(
-          CheckFinding(.fault, .history, "the history's seals cannot be verified: \(error)"))
+      if version >= HistoryChain.schemaVersion {
+        do {
+          findings += try HistoryChain.findings(connection)
+        } catch {
+          findings.append(
+            CheckFinding(.fault, .history, "the history's seals cannot be verified: \(error)"))
+        }
       }
     }
     if connection.path != ":memory:" {
