@@ -45,6 +45,14 @@ public enum SuspectSort: String, CaseIterable, Sendable {
   case name
   /// Species ignoring case.
   case species
+  /// The suspect's first favourite fruit (the lowest position, then fruit id, as the listing
+  /// shows them) by the fruit's name ignoring case (its stored `name_key`, then the fruit's id),
+  /// then the suspect's id; suspects without favourites after all others, in id order.
+  /// Reversed, the whole order is reversed (suspects without favourites first, in descending
+  /// id order). A favourite whose fruit row is missing (stored by another client with foreign
+  /// keys off) is passed over: a suspect with only such favourites counts as without
+  /// favourites (docs/command-line.md "list").
+  case fruits
   /// Id ascending (the order suspects were added).
   case id
 }

@@ -10,7 +10,9 @@ extension SuspectRepository {
   /// `species_key` (unique index), `paw_size` (`animals_paw_size`), the level
   /// (`animals_rank_order`), a favourite (`favorite_fruits_fruit`), a stated alibi (the partial
   /// index `alibis_stated`); sorting by level, name or species walks `animals_rank_order`,
-  /// `animals_name_key` or the species index instead of sorting.
+  /// `animals_name_key` or the species index instead of sorting, and the fruits order walks
+  /// `fruits`' name index and `favorite_fruits_fruit`, then the suspects without favourites in
+  /// id order (``listingQuery(_:favoriteFruitID:unvouchedSpeciesIDs:keyset:after:part:)``).
   ///
   /// - Parameters:
   ///   - filter: The conditions, order and slice.
@@ -28,8 +30,70 @@ extension SuspectRepository {
       let key = NameKey.caseKey(species.trimmingSpaces())
       return try unvouchedRows().filter { NameKey.caseKey($0.species) == key }.map(\.id)
     }
+    if filter.sort == .fruits {
+      try forEachFruitsPage(
+        filter, favoriteFruitID: fruitID, unvouchedSpeciesIDs: unvouchedIDs ?? [], size: size,
+        body)
+      return
+    }
     let query = Self.listingQuery(
       filter, favoriteFruitID: fruitID, unvouchedSpeciesIDs: unvouchedIDs ?? [])
+    try forEachPage(query, size: size, body)
+  }
+
+  /// ``forEachPage(matching:size:_:)`` in the fruits order: the suspects with a favourite
+  /// (``ListingPart/favourites``), then those without (or the other way round, reversed), each
+  /// part its own query in index order, the second read only once the first is exhausted.
+  ///
+  /// One query over both parts would make SQLite find the first row of each before handing on
+  /// any (a `UNION ALL` merge), and the first suspect without favourites costs a walk over
+  /// every suspect when there is none. The offset is carried over to the second part: when the
+  /// first part returns nothing, its suspects are counted to learn how many the offset passed.
+  private func forEachFruitsPage(
+    _ filter: SuspectFilter, favoriteFruitID: Int64?, unvouchedSpeciesIDs: [Int64], size: Int,
+    _ body: ([Suspect]) throws -> Void
+  ) throws {
+    let parts: [ListingPart] =
+      filter.reverse ? [.withoutFavourites, .favourites] : [.favourites, .withoutFavourites]
+    var remaining = filter.limit
+    var offset = filter.offset
+    for part in parts {
+      if remaining == 0 { break }
+      var slice = filter
+      slice.limit = remaining
+      slice.offset = offset
+      let query = Self.listingQuery(
+        slice, favoriteFruitID: favoriteFruitID, unvouchedSpeciesIDs: unvouchedSpeciesIDs,
+        part: part)
+      var read = 0
+      try forEachPage(query, size: size) { page in
+        read += page.count
+        try body(page)
+      }
+      if let limit = remaining { remaining = limit - read }
+      if read > 0 || offset == 0 {
+        offset = 0
+      } else {
+        var whole = filter
+        whole.limit = nil
+        whole.offset = 0
+        let all = Self.listingQuery(
+          whole, favoriteFruitID: favoriteFruitID, unvouchedSpeciesIDs: unvouchedSpeciesIDs,
+          part: part)
+        let count = try database.statement("SELECT count(*) AS n FROM (\(all.sql))")
+        try count.bind(all.parameters)
+        let skipped = try count.nextRow().map { try $0.int64("n") } ?? 0
+        offset = max(0, offset - Int(skipped))
+      }
+    }
+  }
+
+  /// Hands the suspects `query` selects (``SuspectRow/columns`` first) to `body` a page at a
+  /// time, with their favourites.
+  private func forEachPage(
+    _ query: (sql: String, parameters: [any SQLiteBindable]), size: Int,
+    _ body: ([Suspect]) throws -> Void
+  ) throws {
     let rows = try database.statement(query.sql)
     try rows.bind(query.parameters)
     let columns = try SuspectRow(rows)
@@ -45,13 +109,38 @@ extension SuspectRepository {
     }
   }
 
+  /// The first favourite whose fruit exists, of the suspect of `ff.animal_id`: no favourite of
+  /// an existing fruit comes before `ff` (position, then fruit id, as the listing shows them).
+  /// One look-up of the suspect's favourites by the primary key.
+  static var isFirstFavouriteSQL: String {
+    """
+    NOT EXISTS (SELECT 1 FROM favorite_fruits g JOIN fruits gf ON gf.id = g.fruit_id
+                WHERE g.animal_id = ff.animal_id
+                  AND (g.position, g.fruit_id) < (ff.position, ff.fruit_id))
+    """
+  }
+
+  /// The suspect of `a.id` has no favourite whose fruit exists.
+  static var hasNoFavouriteSQL: String {
+    """
+    NOT EXISTS (SELECT 1 FROM favorite_fruits g JOIN fruits gf ON gf.id = g.fruit_id
+                WHERE g.animal_id = a.id)
+    """
+  }
+
   /// The SQL of ``forEachPage(matching:size:_:)`` and its parameters; `unvouchedSpeciesIDs`
   /// are the suspects whose keys nobody vouches for that have the filter's species. With
   /// `keyset`, the order's key columns are selected too (``keyColumns``), and `after` (one of
   /// ``keysetConditions(after:)``) is one more condition (``page(matching:after:)``).
+  ///
+  /// In the fruits order, `part` says which suspects: those with a favourite, walked fruit by
+  /// fruit in name order (`fruits`' unique name index) and within a fruit by suspect id
+  /// (`favorite_fruits_fruit`), each checked to be the suspect's first favourite; or those
+  /// without, in id order. Neither sorts. Other orders ignore `part`.
   static func listingQuery(
     _ filter: SuspectFilter, favoriteFruitID: Int64?, unvouchedSpeciesIDs: [Int64] = [],
-    keyset: Bool = false, after: (sql: String, parameters: [any SQLiteBindable])? = nil
+    keyset: Bool = false, after: (sql: String, parameters: [any SQLiteBindable])? = nil,
+    part: ListingPart = .favourites
   ) -> (sql: String, parameters: [any SQLiteBindable]) {
     var conditions: [String] = []
     var parameters: [any SQLiteBindable] = []
@@ -100,18 +189,47 @@ extension SuspectRepository {
       case .name: "a.name_key\(ascending), a.id\(ascending)"
       case .species: "a.species_key\(ascending)"
       case .id: "a.id\(ascending)"
+      case .fruits:
+        part == .favourites
+          ? "fr.name_key\(ascending), fr.id\(ascending), ff.animal_id\(ascending)"
+          : "a.id\(ascending)"
       }
+    var from = SuspectRow.joins
+    var keys = keyset ? ", " + Self.keyColumns : ""
+    if filter.sort == .fruits {
+      if part == .favourites {
+        conditions.append(isFirstFavouriteSQL)
+        // CROSS JOIN keeps the loops in this order, so the order is theirs: with plain
+        // joins SQLite may walk `favorite_fruits` first and sort every suspect.
+        from = """
+          FROM fruits fr CROSS JOIN favorite_fruits ff ON ff.fruit_id = fr.id
+          CROSS JOIN animals a ON a.id = ff.animal_id \(SuspectRow.interviewJoins)
+          """
+        if keyset { keys += ", fr.name_key AS key_fruit, fr.id AS key_fruit_id" }
+      } else {
+        conditions.append(hasNoFavouriteSQL)
+        if keyset { keys += ", NULL AS key_fruit, NULL AS key_fruit_id" }
+      }
+    }
     if let after {
       conditions.append(after.sql)
       parameters += after.parameters
     }
     parameters += [Int64(filter.limit ?? -1), Int64(filter.offset)]
-    let keys = keyset ? ", " + Self.keyColumns : ""
     let sql = """
-      SELECT \(SuspectRow.columns)\(keys) \(SuspectRow.joins)
+      SELECT \(SuspectRow.columns)\(keys) \(from)
       \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
       ORDER BY \(order) LIMIT ? OFFSET ?
       """
     return (sql, parameters)
   }
+}
+
+/// Which suspects a query of the fruits order selects (``SuspectSort/fruits``): the order is
+/// two parts, each read in index order by its own query.
+enum ListingPart: Sendable {
+  /// The suspects with a favourite whose fruit exists, by their first such fruit.
+  case favourites
+  /// The suspects without one, by id.
+  case withoutFavourites
 }

@@ -64,13 +64,54 @@ extension SuspectRepository {
     return SuspectPageCursor(
       repository: self, filter: filter, favoriteFruitID: fruitID,
       unvouchedSpeciesIDs: unvouchedIDs ?? [],
-      // The level order after a position is two index ranges, read one after the other.
-      arms: position.map { Self.keysetConditions(after: $0).map(Optional.some) } ?? [nil])
+      // The level order after a position is two index ranges, read one after the other; the
+      // fruits order is two parts (with favourites, without), each read in its index order.
+      arms: position.map { Self.keysetArms(after: $0) } ?? Self.firstArms(of: filter))
   }
 
   /// The order's key columns a keyset page selects besides ``SuspectRow/columns``.
   static var keyColumns: String {
     "a.suspicion_level AS key_level, a.name_key AS key_name, a.species_key AS key_species"
+  }
+
+  /// The queries of a first page, read one after the other: one, or the fruits order's two
+  /// parts (suspects with favourites, then without; reversed, without first).
+  static func firstArms(of filter: SuspectFilter) -> [KeysetArm] {
+    guard filter.sort == .fruits else { return [KeysetArm(part: .favourites, condition: nil)] }
+    let parts: [ListingPart] =
+      filter.reverse ? [.withoutFavourites, .favourites] : [.favourites, .withoutFavourites]
+    return parts.map { KeysetArm(part: $0, condition: nil) }
+  }
+
+  /// The queries of the page after `position`, read one after the other
+  /// (``keysetConditions(after:)`` each in its part of the order).
+  ///
+  /// In the fruits order the suspects after a position are the rest of its fruit
+  /// (`fr.id = ? AND ff.animal_id > ?`, a seek of `favorite_fruits_fruit`), the later fruits
+  /// (`(fr.name_key, fr.id) > (?, ?)`, a seek of the fruits' name index) and then every
+  /// suspect without favourites; after a suspect without favourites, the rest of those
+  /// (`a.id > ?`). Reversed, each comparison turns round and the parts change places.
+  static func keysetArms(after position: SuspectPosition) -> [KeysetArm] {
+    guard position.sort == .fruits else {
+      return keysetConditions(after: position).map { KeysetArm(part: .favourites, condition: $0) }
+    }
+    let later = position.reverse ? "<" : ">"
+    guard let fruitID = position.fruitID else {
+      let rest = KeysetArm(part: .withoutFavourites, condition: ("a.id \(later) ?", [position.id]))
+      return position.reverse ? [rest, KeysetArm(part: .favourites, condition: nil)] : [rest]
+    }
+    var arms = [
+      KeysetArm(
+        part: .favourites,
+        condition: ("fr.id = ? AND ff.animal_id \(later) ?", [fruitID, position.id])),
+      KeysetArm(
+        part: .favourites,
+        condition: (
+          "(fr.name_key, fr.id) \(later) (?, ?)", [position.fruitKey ?? "", fruitID]
+        )),
+    ]
+    if !position.reverse { arms.append(KeysetArm(part: .withoutFavourites, condition: nil)) }
+    return arms
   }
 
   /// The conditions that keep the suspects after `position` in its order (the orders of
@@ -90,6 +131,9 @@ extension SuspectRepository {
     switch position.sort {
     case .id:
       return [("a.id \(later) ?", [position.id])]
+    case .fruits:
+      // Only the conditions; ``keysetArms(after:)`` places them in the order's parts.
+      return keysetArms(after: position).compactMap(\.condition)
     case .species:
       return [("a.species_key \(later) ?", [position.speciesKey])]
     case .name:
@@ -129,7 +173,7 @@ public final class SuspectPageCursor<Kind: UnitOfWorkKind> {
   private let filter: SuspectFilter
   private let favoriteFruitID: Int64?
   private let unvouchedSpeciesIDs: [Int64]
-  private var arms: ArraySlice<(sql: String, parameters: [any SQLiteBindable])?>
+  private var arms: ArraySlice<KeysetArm>
   private var rows: (statement: Statement, columns: SuspectRow)?
   private var last: SuspectPosition?
   private var finished = false
@@ -138,7 +182,7 @@ public final class SuspectPageCursor<Kind: UnitOfWorkKind> {
 
   init(
     repository: SuspectRepository<Kind>, filter: SuspectFilter, favoriteFruitID: Int64?,
-    unvouchedSpeciesIDs: [Int64], arms: [(sql: String, parameters: [any SQLiteBindable])?]
+    unvouchedSpeciesIDs: [Int64], arms: [KeysetArm]
   ) {
     self.repository = repository
     self.filter = filter
@@ -172,7 +216,9 @@ public final class SuspectPageCursor<Kind: UnitOfWorkKind> {
       last = SuspectPosition(
         sort: filter.sort, reverse: filter.reverse, level: try row.double("key_level"),
         nameKey: try row.optionalText("key_name") ?? "",
-        speciesKey: try row.optionalText("key_species") ?? "", id: suspect.id)
+        speciesKey: try row.optionalText("key_species") ?? "", id: suspect.id,
+        fruitKey: filter.sort == .fruits ? try row.optionalText("key_fruit") : nil,
+        fruitID: filter.sort == .fruits ? try row.optionalInt64("key_fruit_id") : nil)
       if count == size {
         // The page is full: the statement is left, as the page read whole left it.
         rows = nil
@@ -196,11 +242,19 @@ public final class SuspectPageCursor<Kind: UnitOfWorkKind> {
     filter.limit = size - count
     let query = SuspectRepository<Kind>.listingQuery(
       filter, favoriteFruitID: favoriteFruitID, unvouchedSpeciesIDs: unvouchedSpeciesIDs,
-      keyset: true, after: arm)
+      keyset: true, after: arm.condition, part: arm.part)
     let statement = try repository.database.statement(query.sql)
     try statement.bind(query.parameters)
     let made = (statement, try SuspectRow(statement))
     rows = made
     return made
   }
+}
+
+/// One query of a keyset page: which part of the order it reads (``ListingPart``, only the
+/// fruits order has two) and the condition that keeps the suspects after the position, `nil`
+/// for the part from its start.
+struct KeysetArm {
+  var part: ListingPart
+  var condition: (sql: String, parameters: [any SQLiteBindable])?
 }
