@@ -344,6 +344,22 @@ def browse(base, token, case, artifacts):
         wait_until(lambda: value(driver, "field-name") == "Fabrizio", "a row above the sheet selects")
         driver.save_screenshot(os.path.join(artifacts, "desk-compact.png"))
 
+        # The Favourite Fruits header sorts as `list --sort fruits` does, then reversed.
+        driver.set_window_size(1280, 800)
+        titles = lambda: driver.execute_script(
+            "return Array.from(document.querySelectorAll('#suspect-rows .suspect-title'))"
+            ".map((t) => t.textContent)")
+        fruits_header = 'button.sort-button[data-sort="fruits"]'
+        for arguments, direction in ((("--sort", "fruits"), "ascending"),
+                                     (("--sort", "fruits", "--reverse"), "descending")):
+            want = [f"{s['name']} the {s['species']}" for s in case.json("list", *arguments)]
+            click(driver, By.CSS_SELECTOR, fruits_header)
+            wait_until(lambda: titles() == want,
+                       f"the rows in the order of list {' '.join(arguments)} ({want})")
+            sort = driver.find_element(By.CSS_SELECTOR, fruits_header).find_element(By.XPATH, "..")
+            check(sort.get_attribute("aria-sort") == direction,
+                  f"the Favourite Fruits header sorts {direction}, as list {' '.join(arguments)}")
+
         errors = [entry for entry in driver.get_log("browser")
                   if entry["level"] == "SEVERE" and "Content Security Policy" in entry["message"]]
         check(not errors, f"no Content-Security-Policy violation ({errors})")

@@ -491,7 +491,7 @@ function saveURL() {
 function loadURL() {
   const query = new URLSearchParams(location.search);
   const sort = query.get("sort");
-  if (["id", "name", "species", "level"].includes(sort)) state.sort = sort;
+  if (["id", "name", "species", "level", "fruits"].includes(sort)) state.sort = sort;
   if (query.get("order") === "desc") state.order = "desc";
   for (const name of Object.keys(state.filters)) state.filters[name] = query.get(name) || "";
   state.asOf = query.get("as_of") || null;
