@@ -84,6 +84,7 @@ struct SuspectFilterTests {
     ("favorite", "favorite_fruits_fruit"), ("noAlibi", "alibis_stated"),
     ("minLevel", "animals_rank_order"), ("sortLevel", "animals_rank_order"),
     ("sortName", "animals_name_key"), ("sortSpecies", "sqlite_autoindex_animals"),
+    ("sortFruits", "favorite_fruits_fruit"),
   ])
   func indexesServeTheFilters(filterName: String, index: String) throws {
     let database = try seededDatabase()
@@ -99,6 +100,7 @@ struct SuspectFilterTests {
       filter.sort = .level
     case "sortLevel": filter.sort = .level
     case "sortName": filter.sort = .name
+    case "sortFruits": filter.sort = .fruits
     default: filter.sort = .species
     }
     let plan = try plan(database, filter)
