@@ -115,6 +115,34 @@ import Testing
     }
   }
 
+  /// `sort=fruits`, both ways, 3 a page: the seed by first favourite fruit, then the badger
+  /// without favourites (first when reversed), as `list --sort fruits` lists them.
+  @Test(arguments: [false, true])
+  func theFruitsOrderPagesAcrossSuspectsWithoutFavourites(reverse: Bool) throws {
+    let desk = try Desk()
+    desk.cli.succeed("animal", "add", "--name", "Pip", "--species", "Badger", "--paw", "medium")
+    var names: [String] = []
+    var after: String?
+    var pages = 0
+    repeat {
+      var query = [("sort", "fruits"), ("order", reverse ? "desc" : "asc"), ("limit", "3")]
+      if let after { query.append(("after", after)) }
+      let page = try desk.page(query)
+      names += page.names
+      after = page.next
+      pages += 1
+    } while after != nil && pages < 10
+    let ascending = [
+      "Miko", "Rénard", "Ding", "Haku", "Soloman", "Cornelius", "Ricardo", "Catie", "Fabrizio",
+      "Maria", "Pip",
+    ]
+    #expect(names == (reverse ? Array(ascending.reversed()) : ascending))
+    let listed = try jsonArray(
+      desk.cli.run(["list", "--sort", "fruits", "--json"] + (reverse ? ["--reverse"] : []))
+        .standardOutput)
+    #expect(names == listed.compactMap { $0["name"] as? String })
+  }
+
   @Test func theFiltersAreListsFilters() throws {
     let desk = try Desk()
     #expect(
@@ -252,7 +280,7 @@ import Testing
       ),
       (
         "/api/suspects", [("sort", "paw")],
-        "The value 'paw' is invalid for 'sort' (one of level, name, species, id)"
+        "The value 'paw' is invalid for 'sort' (one of level, name, species, id, fruits)"
       ),
       (
         "/api/suspects", [("order", "up")],

@@ -56,6 +56,32 @@ struct ListFilterTests {
     #expect(table.contains("Catie") && !table.contains("Fabrizio"))
   }
 
+  /// `--sort fruits`: by the first favourite fruit's name, then id; the badger without
+  /// favourites last (first reversed), in every format.
+  @Test func sortByFirstFavouriteFruit() throws {
+    let session = try session()
+    session.succeed("animal", "add", "--name", "Pip", "--species", "Badger", "--paw", "medium")
+    #expect(
+      try species(session, "--sort", "fruits")
+        == [
+          "Cat", "Raccoon", "Dove", "Hedgehog", "Snail", "Duck", "Rabbit", "Crow", "Fish", "Mouse",
+          "Badger",
+        ])
+    #expect(
+      try species(session, "--sort", "fruits", "--reverse", "--limit", "3")
+        == ["Badger", "Mouse", "Fish"])
+    #expect(try species(session, "--sort", "fruits", "--offset", "9") == ["Mouse", "Badger"])
+    #expect(
+      try species(session, "--sort", "fruits", "--paw", "medium") == ["Raccoon", "Duck", "Badger"])
+    let table = session.succeed("list", "--sort", "fruits", "--no-color")
+    let order = ["Miko", "Rénard", "Ding", "Haku", "Soloman", "Cornelius", "Ricardo", "Catie"]
+      .compactMap { table.range(of: " \($0) ")?.lowerBound }
+    #expect(order.count == 8 && order == order.sorted(), "\(table)")
+    #expect(table.range(of: " Pip ")!.lowerBound > table.range(of: "Maria")!.lowerBound)
+    let csv = session.succeed("list", "--sort", "fruits", "--limit", "2", "--format", "csv")
+    #expect(csv.contains("\r\n5,Miko,Cat,") && csv.contains("\r\n10,Rénard,Raccoon,"))
+  }
+
   @Test func badFilterValuesAreRefused() throws {
     let session = try session()
     expectFailure(

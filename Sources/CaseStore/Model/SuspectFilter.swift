@@ -45,6 +45,8 @@ public enum SuspectSort: String, CaseIterable, Sendable {
   case name
   /// Species ignoring case.
   case species
+  /// Id ascending (the order suspects were added).
+  case id
   /// The suspect's first favourite fruit (the lowest position, then fruit id, as the listing
   /// shows them) by the fruit's name ignoring case (its stored `name_key`, then the fruit's id),
   /// then the suspect's id; suspects without favourites after all others, in id order.
@@ -53,6 +55,4 @@ public enum SuspectSort: String, CaseIterable, Sendable {
   /// keys off) is passed over: a suspect with only such favourites counts as without
   /// favourites (docs/command-line.md "list").
   case fruits
-  /// Id ascending (the order suspects were added).
-  case id
 }
