@@ -67,7 +67,8 @@ import Testing
     while base64.count % 4 != 0 { base64 += "=" }
     let json = String(decoding: try #require(Data(base64Encoded: base64)), as: UTF8.self)
     #expect(
-      json == #"{"id":13,"level":0.25,"nameKey":"nell","reverse":false,"sort":"fruits","speciesKey":"newt"}"#
+      json
+        == #"{"id":13,"level":0.25,"nameKey":"nell","reverse":false,"sort":"fruits","speciesKey":"newt"}"#
     )
   }
 }

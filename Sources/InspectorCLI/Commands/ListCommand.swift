@@ -10,8 +10,9 @@ struct ListCommand: ReadingCommand {
     abstract: "List the suspects: name, species, favourite fruits and suspicion.",
     discussion: """
       Filters combine (every one must hold). Without --sort the order is by id; --sort level is
-      the ranking's order without an incident (most suspicious first). With --as-of, the
-      suspects as they stood then, rebuilt from the case history.
+      the ranking's order without an incident (most suspicious first); --sort fruits orders by
+      the first favourite fruit's name, then id, suspects without favourites last. With
+      --as-of, the suspects as they stood then, rebuilt from the case history.
       """)
 
   let asOf = Option<String?>.asOf

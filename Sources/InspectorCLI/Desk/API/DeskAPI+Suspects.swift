@@ -9,7 +9,7 @@ extension DeskAPI {
   /// "next": CURSOR or null}` (docs/web-desk.md "API"), streamed as it is read
   /// (``DeskSuspectPageStream``; with `as_of`, read whole first). The filters are `list`'s
   /// (``SuspectFilter``): `name`, `species`, `paw_size`, `fruit`, `level_min`, `level_max`,
-  /// `no_alibi=1`, `awake_at`; `sort=id|name|species|level`, `order=asc|desc`, `limit`
+  /// `no_alibi=1`, `awake_at`; `sort=id|name|species|level|fruits`, `order=asc|desc`, `limit`
   /// (1 to 500, 50 by default), `after` (the `next` of the page before).
   func suspects(_ call: DeskCall) throws -> HTTPResponse {
     let filter = try Self.suspectFilter(call)
