@@ -9,7 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
 graphs=.build/symbol-graphs
-rm -rf "$graphs" && mkdir -p "$graphs" "$out"
+# The graphs of earlier runs stay: a module the build does not recompile (nothing changed since)
+# emits none, and its last graph is still its own. The per-module copies are made anew.
+rm -rf "$graphs/SQLiteKit" "$graphs/CaseStore" "$graphs/CommandLineKit"
+mkdir -p "$graphs" "$out"
 for target in CaseStore CommandLineKit; do
   swift build --target "$target" -Xswiftc -emit-symbol-graph \
     -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null

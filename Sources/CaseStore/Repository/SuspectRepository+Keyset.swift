@@ -43,7 +43,7 @@ extension SuspectRepository {
   ///   - filter: The conditions and order; `limit` is the page size (50 when `nil`).
   ///   - position: Where the previous page ended, or `nil` for the first page.
   /// - Throws: ``CaseError/invalidValue(field:value:expected:)`` for a position of another
-  ///   order; ``CaseError/unknownFruit(_:candidates:)`` (or what finding a fruit throws) for
+  ///   order; ``CaseError/unknownFruit(_:)`` (or what finding a fruit throws) for
   ///   a `favorite` no fruit has; `SQLiteError` when the database cannot be read.
   public func pageCursor(matching filter: SuspectFilter, after position: SuspectPosition?) throws
     -> SuspectPageCursor<Kind>
