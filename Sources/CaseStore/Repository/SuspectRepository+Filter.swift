@@ -12,7 +12,7 @@ extension SuspectRepository {
   /// index `alibis_stated`); sorting by level, name or species walks `animals_rank_order`,
   /// `animals_name_key` or the species index instead of sorting, and the fruits order walks
   /// `fruits`' name index and `favorite_fruits_fruit`, then the suspects without favourites in
-  /// id order (``listingQuery(_:favoriteFruitID:unvouchedSpeciesIDs:keyset:after:part:)``).
+  /// id order (`listingQuery`).
   ///
   /// - Parameters:
   ///   - filter: The conditions, order and slice.
