@@ -13,6 +13,22 @@ public enum TransactionKind: String, Sendable {
 }
 
 extension Connection {
+  /// Begins a transaction of `kind` that the caller ends with `COMMIT` or `ROLLBACK` (what
+  /// ``inTransaction(_:_:)`` does around its body; a read held open across calls does it by
+  /// hand). Not re-entrant, as ``inTransaction(_:_:)`` is not.
+  ///
+  /// - Throws: `SQLiteError` with ``ResultCode/misuse`` when a transaction is already open, or
+  ///   from `BEGIN` (e.g. ``ResultCode/busy`` past the timeout).
+  /// - SQLite: <https://sqlite.org/lang_transaction.html>
+  public func begin(_ kind: TransactionKind) throws {
+    guard isAutocommit else {
+      throw SQLiteError(
+        extendedCode: .misuse,
+        message: "a transaction is already open; nest with inSavepoint(named:)")
+    }
+    try execute("BEGIN \(kind.rawValue) TRANSACTION")
+  }
+
   /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
   ///
   /// Not re-entrant: called while a transaction is open on this connection (from an enclosing
@@ -30,12 +46,7 @@ extension Connection {
   public func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T)
     throws -> T
   {
-    guard isAutocommit else {
-      throw SQLiteError(
-        extendedCode: .misuse,
-        message: "a transaction is already open; nest with inSavepoint(named:)")
-    }
-    try execute("BEGIN \(kind.rawValue) TRANSACTION")
+    try begin(kind)
     let result: T
     do {
       result = try body()

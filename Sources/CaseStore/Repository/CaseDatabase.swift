@@ -227,17 +227,13 @@ public final class CaseDatabase {
   ///   this database (units of work do not nest: use the handle you were given); what `body`
   ///   throws; `SQLiteError` when the transaction cannot begin.
   public func read<T>(_ body: (CaseReader) throws -> T) throws -> T {
-    try withUnitOfWork {
-      try connection.inTransaction(.deferred) {
-        let queryOnly = connection.mode != .readOnly
-        if queryOnly { try connection.cachedStatement("PRAGMA query_only = 1").run([]) }
-        defer { if queryOnly { try? connection.cachedStatement("PRAGMA query_only = 0").run([]) } }
-        return try body(CaseReader(database: self))
-      }
-    }
+    let reader = try beginOpenRead()
+    defer { endOpenRead() }
+    return try body(reader)
   }
 
-  /// ``read(_:)`` left open across calls: begins the read transaction and returns its handle,
+  /// ``read(_:)`` left open across calls (``read(_:)`` is this and ``endOpenRead()`` around its
+  /// body): begins the read transaction and returns its handle,
   /// valid until ``endOpenRead()``, which must follow. For a read that outlives one call, a
   /// response sent while it is read (``CaseDatabasePool/openRead()``). SQLite takes the
   /// snapshot at the first read.
@@ -246,7 +242,7 @@ public final class CaseDatabase {
   ///   `SQLiteError` when the transaction cannot begin.
   func beginOpenRead() throws -> CaseReader {
     guard !unitOfWorkIsOpen else { throw UnitOfWorkError.alreadyOpen }
-    try connection.execute("BEGIN DEFERRED TRANSACTION")
+    try connection.begin(.deferred)
     unitOfWorkIsOpen = true
     if connection.mode != .readOnly {
       do {
