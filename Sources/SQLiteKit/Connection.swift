@@ -67,7 +67,7 @@ public final class Connection {
       let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
       if descriptor >= 0 { close(descriptor) }
     }
-    Connection.configureLibrary()
+    _ = Connection.libraryConfigured
     var flags: Int32
     switch mode {
     case .readOnly: flags = SQLITE_OPEN_READONLY
@@ -111,9 +111,6 @@ public final class Connection {
   private static let libraryConfigured: Bool = {
     csqlite_config_memstatus(0) == SQLITE_OK
   }()
-
-  @discardableResult
-  private static func configureLibrary() -> Bool { libraryConfigured }
 
   deinit {
     for cached in cachedHandles.values { sqlite3_finalize(cached) }

@@ -48,7 +48,7 @@ extension HistoryCheck {
       let columns =
         layout
         ?? {
-          let content = ["key1", "key2", "v1", "v2", "v3", "v4", "v5", "v6"].map(stored.column)
+          let content = RowMultisetDigest.slots.map(stored.column)
           let found = (stored.column("table_id"), stored.column("operation"), content)
           layout = found
           return found
@@ -127,6 +127,9 @@ struct RowMultisetDigest: Equatable {
   /// The row being encoded, kept to save an allocation per row.
   private var encoded: [UInt8] = []
 
+  /// The `history_changes` columns a row is digested from, in order: its key, then its values.
+  static let slots = ["key1", "key2", "v1", "v2", "v3", "v4", "v5", "v6"]
+
   init() {}
 
   /// The digest of `table`'s live rows, each as its key then its recorded columns in the
@@ -134,7 +137,7 @@ struct RowMultisetDigest: Equatable {
   ///
   /// - Throws: `SQLiteError`.
   init(of table: RecordedTable, _ connection: Connection) throws {
-    let slots = ["key1", "key2", "v1", "v2", "v3", "v4", "v5", "v6"].map { slot in
+    let slots = Self.slots.map { slot in
       table.columns.first { table.storedColumn(of: $0) == slot }.map { "\"\($0)\"" } ?? "NULL"
     }
     let rows = try connection.prepare(
