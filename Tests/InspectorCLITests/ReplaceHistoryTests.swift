@@ -56,6 +56,48 @@ extension UndoCommandTests {
     #expect(try latestChangeSet(cli) == last)
   }
 
+  /// A statement whose rows were all ignored passed its before triggers, which opened a
+  /// 'statement' change set, and no after trigger: the empty change set is hidden from
+  /// `history` and removed by inspector's next write, before it seals; a statement that
+  /// recorded a row keeps its change set (docs/history.md "Change sets").
+  @Test func anIgnoredStatementsEmptyChangeSetIsRemovedByTheNextWrite() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("alibi", "cat", "in the shed")
+    let last = try latestChangeSet(cli)
+    // Three clients' statements, one process each, so each has its own millisecond (the
+    // statements of one millisecond share a 'statement' change set).
+    for statement in [
+      "INSERT OR IGNORE INTO alibis (animal_id, statement) VALUES (5, 'elsewhere')",
+      "INSERT INTO suspicion_levels (animal_id, level) VALUES (5, 0.2)",
+      "INSERT INTO suspicion_levels (animal_id, level) VALUES (5, 0.4) ON CONFLICT DO NOTHING",
+    ] {
+      try sqlite3(cli, statement)
+    }
+    let sets =
+      "SELECT group_concat(id || ':' || grouping || ':' || (SELECT count(*)"
+      + " FROM history_changes WHERE change_set_id = c.id), ' ') FROM history_change_sets c"
+      + " WHERE id > \(last)"
+    #expect(
+      try sqlite3(cli, sets)
+        == "\(last + 1):statement:0 \(last + 2):statement:1 \(last + 3):statement:0")
+    #expect(try latestChangeSet(cli) == last + 2)
+    #expect(
+      cli.succeed("history", "--verify").hasSuffix("; 3 newer change set(s) not sealed yet\n"))
+
+    cli.succeed("alibi", "cat", "in the barn")
+    #expect(try sqlite3(cli, sets) == "\(last + 2):statement:1 \(last + 4):transaction:1")
+    #expect(
+      try sqlite3(
+        cli,
+        "SELECT group_concat(change_set_id, ' ') FROM history_seals"
+          + " WHERE change_set_id > \(last)") == "\(last + 2) \(last + 4)")
+    let sealed = try #require(try sqlite3(cli, "SELECT count(*) FROM history_seals"))
+    #expect(
+      cli.succeed("history", "--verify")
+        == "intact: \(sealed) sealed change set(s) up to change set \(last + 4)\n")
+    cli.succeed("check")
+  }
+
   @Test func aReplaceOfASuspicionLevelKeepsTheLevelItReplaced() throws {
     let cli = try CLITestCase(seeded: true)
     cli.succeed("suspect", "cat", "0.3")

@@ -310,15 +310,21 @@ struct UndoStackCommandTests {
     let cli = try CLITestCase(seeded: true)
     let base = try fourChanges(cli)
     _ = try undo(cli)  // base + 5: the level back to 0.75
-    // Another client writes the level around the history's triggers.
-    let trigger = try #require(
-      try undoTests.sqlite3(
-        cli,
-        "SELECT sql FROM sqlite_schema WHERE name = 'history_suspicion_levels_after_update'"))
+    // Another client writes the level around the history's triggers (the one that opens a
+    // change set and the one that records the change).
+    let triggers = try ["before", "after"].map { when in
+      try #require(
+        try undoTests.sqlite3(
+          cli,
+          "SELECT sql FROM sqlite_schema"
+            + " WHERE name = 'history_suspicion_levels_\(when)_update'"))
+    }
     try undoTests.sqlite3(
       cli,
-      "DROP TRIGGER history_suspicion_levels_after_update;"
-        + " UPDATE suspicion_levels SET level = 0.99 WHERE animal_id = 4; \(trigger);")
+      "DROP TRIGGER history_suspicion_levels_before_update;"
+        + " DROP TRIGGER history_suspicion_levels_after_update;"
+        + " UPDATE suspicion_levels SET level = 0.99 WHERE animal_id = 4;"
+        + " \(triggers[0]); \(triggers[1]);")
     let path = URL(fileURLWithPath: cli.databasePath)
     let before = try Data(contentsOf: path)
     let problem =

@@ -271,7 +271,9 @@ public final class CaseDatabase {
   ///
   /// The change set is opened (`history_context` names it, so the schema's triggers file every
   /// change under it) before `body` and closed after it, inside the transaction; a change set
-  /// that recorded nothing is removed again. Before it commits, the records queued for the
+  /// that recorded nothing is removed again, and so are other clients' 'statement' change sets
+  /// since the last write that recorded nothing (a statement whose rows were all ignored).
+  /// Before it commits, the records queued for the
   /// search index are indexed (docs/search.md), and every change set not sealed yet (this one,
   /// and other clients' since the last write) is sealed into the history's hash chain
   /// (docs/history.md "Tamper evidence"). Before and after `body`, rows whose keys nobody
@@ -342,10 +344,17 @@ public final class CaseDatabase {
       // Every write leaves the search index up to date for every reader (docs/search.md).
       try drainSearchQueue()
       try statement("DELETE FROM history_context").run([])
+      // This change set when it recorded nothing, and other clients' 'statement' change sets
+      // since inspector's last one that recorded nothing either: a statement whose rows were
+      // all ignored (INSERT OR IGNORE, ON CONFLICT DO NOTHING) passes its before trigger
+      // without an after trigger (docs/history.md "Change sets"). None of them is sealed yet.
       try statement(
         """
         DELETE FROM history_change_sets
-        WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_changes WHERE change_set_id = ?1)
+        WHERE id > coalesce((SELECT id FROM history_change_sets
+            WHERE grouping = 'transaction' AND id < ?1 ORDER BY id DESC LIMIT 1), 0)
+          AND (id = ?1 OR grouping = 'statement')
+          AND NOT EXISTS (SELECT 1 FROM history_changes WHERE change_set_id = history_change_sets.id)
         """
       ).run([changeSet])
       // Every change set not sealed yet, this one and other clients' since the last write,
