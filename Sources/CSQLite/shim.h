@@ -60,4 +60,15 @@ static inline int csqlite_config_memstatus(int on) {
   return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on);
 }
 
+/*
+** Sets the size in bytes up to which a statement journal stays in memory before it is written
+** to a temporary file (SQLITE_CONFIG_STMTJRNL_SPILL; -1 keeps it in memory always). A
+** statement journal holds the pages a statement changes inside a larger transaction, so that
+** the statement alone can roll back. Like csqlite_config_memstatus(), it succeeds only before
+** the library is initialized, and returns SQLITE_MISUSE afterwards.
+*/
+static inline int csqlite_config_stmtjrnl_spill(int bytes) {
+  return sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, bytes);
+}
+
 #endif
