@@ -94,9 +94,11 @@ session=$(curl -s -D - -o "$work/session.json" -H 'Content-Type: application/jso
   -d "{\"token\":\"$token\"}" "$base/api/session" | tr -d '\r' \
   | sed -n 's/^[Ss]et-[Cc]ookie: \(inspector_session=[^;]*\).*/\1/p')
 csrf=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["csrf_token"])' "$work/session.json")
+# It stops when told to through a file, after its request in flight, so that a write the server
+# stored is never left out of the count because the writer was killed before writing it down.
 (
   n=0
-  while :; do
+  while [ ! -e "$work/stop-writer" ]; do
     n=$((n + 1))
     id=$(((n * 7919) % 1000 + 1))
     current=$(curl -s -b "$session" "$base/api/suspects/$id" \
@@ -113,7 +115,7 @@ writer=$!
 echo "==> inspector serve: $requests requests, 32 concurrent readers, one writer"
 hey -n "$requests" -c 32 "$base/api/suspects?limit=50" >"$work/ours-suspects.txt"
 hey -n "$requests" -c 32 "$base/api/incidents/1/ranking?limit=10" >"$work/ours-ranking.txt"
-kill "$writer" 2>/dev/null
+touch "$work/stop-writer"
 wait "$writer" 2>/dev/null
 writer=""
 hwm=$(awk '/VmHWM/ { print $2 }' "/proc/$server/status")

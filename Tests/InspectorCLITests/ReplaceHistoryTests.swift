@@ -57,10 +57,10 @@ extension UndoCommandTests {
   }
 
   /// A statement whose rows were all ignored passed its before triggers, which opened a
-  /// 'statement' change set, and no after trigger: the empty change set is hidden from
-  /// `history` and removed by inspector's next write, before it seals; a statement that
-  /// recorded a row keeps its change set (docs/history.md "Change sets").
-  @Test func anIgnoredStatementsEmptyChangeSetIsRemovedByTheNextWrite() throws {
+  /// 'statement' change set, and no after trigger: the empty change set is not listed by
+  /// `history`, and inspector's next write seals it with the others, so its id is never
+  /// reused (docs/history.md "Change sets").
+  @Test func anIgnoredStatementsEmptyChangeSetIsHiddenAndSealed() throws {
     let cli = try CLITestCase(seeded: true)
     cli.succeed("alibi", "cat", "in the shed")
     let last = try latestChangeSet(cli)
@@ -77,24 +77,58 @@ extension UndoCommandTests {
       "SELECT group_concat(id || ':' || grouping || ':' || (SELECT count(*)"
       + " FROM history_changes WHERE change_set_id = c.id), ' ') FROM history_change_sets c"
       + " WHERE id > \(last)"
-    #expect(
-      try sqlite3(cli, sets)
-        == "\(last + 1):statement:0 \(last + 2):statement:1 \(last + 3):statement:0")
+    let ignored = "\(last + 1):statement:0 \(last + 2):statement:1 \(last + 3):statement:0"
+    #expect(try sqlite3(cli, sets) == ignored)
     #expect(try latestChangeSet(cli) == last + 2)
     #expect(
       cli.succeed("history", "--verify").hasSuffix("; 3 newer change set(s) not sealed yet\n"))
 
     cli.succeed("alibi", "cat", "in the barn")
-    #expect(try sqlite3(cli, sets) == "\(last + 2):statement:1 \(last + 4):transaction:1")
+    #expect(try sqlite3(cli, sets) == ignored + " \(last + 4):transaction:1")
     #expect(
       try sqlite3(
         cli,
         "SELECT group_concat(change_set_id, ' ') FROM history_seals"
-          + " WHERE change_set_id > \(last)") == "\(last + 2) \(last + 4)")
+          + " WHERE change_set_id > \(last)")
+        == "\(last + 1) \(last + 2) \(last + 3) \(last + 4)")
     let sealed = try #require(try sqlite3(cli, "SELECT count(*) FROM history_seals"))
     #expect(
       cli.succeed("history", "--verify")
         == "intact: \(sealed) sealed change set(s) up to change set \(last + 4)\n")
+    cli.succeed("check")
+  }
+
+  /// Another client's REPLACE that wrote a row as it stood records a change that changes
+  /// nothing; undoing it writes nothing either. The undo is still recorded, with what it
+  /// reverted, so the next `undo` steps past it to the change set before.
+  @Test func undoStepsPastAnUndoThatChangedNothing() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("alibi", "cat", "in the shed")
+    let stated = try latestChangeSet(cli)
+    try sqlite3(cli, "REPLACE INTO alibis (animal_id, statement) VALUES (5, 'in the shed')")
+    let replaced = stated + 1
+    #expect(
+      try sqlite3(cli, "SELECT count(*) FROM history_changes WHERE change_set_id = \(replaced)")
+        == "1")
+    func undo() throws -> (undone: Int64, changeSet: Int64) {
+      let json = try jsonObject(cli.succeed("undo", "--json"))
+      return (
+        Int64(try #require(json["undone"] as? Int)),
+        Int64(try #require(json["change_set"] as? Int))
+      )
+    }
+    let first = try undo()
+    #expect(first.undone == replaced)
+    #expect(
+      try sqlite3(
+        cli,
+        "SELECT group_concat(change_set_id || ':' || reverted_change_set_id || ':' || kind)"
+          + " FROM history_reverts WHERE reverted_change_set_id = \(replaced)")
+        == "\(first.changeSet):\(replaced):undo")
+    let second = try undo()
+    #expect(second.undone == stated)
+    #expect(second.changeSet == first.changeSet + 1)
+    #expect(try cli.suspect("cat")["alibi"] as? String != "in the shed")
     cli.succeed("check")
   }
 

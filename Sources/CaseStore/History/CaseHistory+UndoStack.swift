@@ -64,7 +64,7 @@ extension CaseHistory {
     var sawChanges = false
     var target: Int64?
     try forEachChangeSetNewestFirst(excluding: current) { set in
-      guard set.holdsChanges else { return true }
+      guard set.isStacked else { return true }
       sawChanges = true
       guard !undone.contains(set.id) else { return true }
       guard set.kind == .undo else {
@@ -106,7 +106,7 @@ extension CaseHistory {
     var found: StackedChangeSet?
     var newer: Int64?
     try forEachChangeSetNewestFirst(excluding: current) { set in
-      guard set.holdsChanges, !undone.contains(set.id) else { return true }
+      guard set.isStacked, !undone.contains(set.id) else { return true }
       switch set.kind {
       case .redo:
         undone.formUnion(set.reverted)
@@ -160,8 +160,8 @@ extension CaseHistory {
     var withChanges: [Int64] = []
     try forEachChangeSetNewestFirst(excluding: current) { set in
       guard set.id > id else { return false }
-      guard set.holdsChanges else { return true }
-      withChanges.append(set.id)
+      guard set.isStacked else { return true }
+      if set.holdsChanges { withChanges.append(set.id) }
       guard !undone.contains(set.id) else { return true }
       undone.formUnion(set.reverted)
       inEffect.append(set.id)

@@ -19,6 +19,9 @@ extension CaseHistory {
     let id: Int64
     /// Whether it recorded any change (a prune's record holds none).
     let holdsChanges: Bool
+    /// Whether it is on the undo stack: it recorded a change, or it is an undo or redo (one
+    /// whose reverted change sets' rows already stood as it wrote them records no change).
+    var isStacked: Bool { holdsChanges || kind != nil }
     /// `nil` for an ordinary change set; otherwise whether it is an undo or a redo.
     let kind: RevertKind?
     /// The change sets it reverted (`history_reverts`), ascending; empty when ``kind`` is `nil`.
@@ -76,6 +79,7 @@ extension CaseHistory {
     by changeSet: Int64, kind: RevertKind, _ reverted: [Int64] = [], after: Int64? = nil
   ) throws {
     let connection = database.connection
+    database.changeSetRecordsReverts = true
     for id in reverted {
       try connection.execute(
         """

@@ -27,6 +27,10 @@ public final class CaseDatabase {
   public let connection: Connection
   /// Whether a ``read(_:)`` or ``write(_:_:)`` is running (units of work do not nest).
   private var unitOfWorkIsOpen = false
+
+  /// Whether the running unit's change set records what it reverted (`history_reverts`, set by
+  /// `CaseHistory.recordReverts`): such a change set is kept even when it recorded no change.
+  var changeSetRecordsReverts = false
   /// The `PRAGMA application_id` of every case file: the ASCII letters `FRIN` (0x4652494E),
   /// set by migration 0004 (`migrations/0004_application_id.sql`), so that `restore` and other
   /// readers of foreign files can tell a case database from any other SQLite file.
@@ -271,8 +275,7 @@ public final class CaseDatabase {
   ///
   /// The change set is opened (`history_context` names it, so the schema's triggers file every
   /// change under it) before `body` and closed after it, inside the transaction; a change set
-  /// that recorded nothing is removed again, and so are other clients' 'statement' change sets
-  /// since the last write that recorded nothing (a statement whose rows were all ignored).
+  /// that recorded nothing is removed again, unless it records what an undo or redo reverted.
   /// Before it commits, the records queued for the
   /// search index are indexed (docs/search.md), and every change set not sealed yet (this one,
   /// and other clients' since the last write) is sealed into the history's hash chain
@@ -338,25 +341,24 @@ public final class CaseDatabase {
         """
       ).run([attribution?.actor, attribution?.note])
       let changeSet = connection.lastInsertRowID
+      changeSetRecordsReverts = false
       try statement("INSERT OR REPLACE INTO history_context (only, change_set_id) VALUES (1, ?)")
         .run([changeSet])
       let result = try body()
       // Every write leaves the search index up to date for every reader (docs/search.md).
       try drainSearchQueue()
       try statement("DELETE FROM history_context").run([])
-      // This change set when it recorded nothing, and other clients' 'statement' change sets
-      // since inspector's last one that recorded nothing either: a statement whose rows were
-      // all ignored (INSERT OR IGNORE, ON CONFLICT DO NOTHING) passes its before trigger
-      // without an after trigger (docs/history.md "Change sets"). None of them is sealed yet.
-      try statement(
-        """
-        DELETE FROM history_change_sets
-        WHERE id > coalesce((SELECT id FROM history_change_sets
-            WHERE grouping = 'transaction' AND id < ?1 ORDER BY id DESC LIMIT 1), 0)
-          AND (id = ?1 OR grouping = 'statement')
-          AND NOT EXISTS (SELECT 1 FROM history_changes WHERE change_set_id = history_change_sets.id)
-        """
-      ).run([changeSet])
+      // This change set when it recorded nothing, unless it is an undo or redo that reverted
+      // change sets whose rows already stood as it wrote them (its `history_reverts` rows
+      // keep the undo stack walking past them).
+      if !changeSetRecordsReverts {
+        try statement(
+          """
+          DELETE FROM history_change_sets
+          WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_changes WHERE change_set_id = ?1)
+          """
+        ).run([changeSet])
+      }
       // Every change set not sealed yet, this one and other clients' since the last write,
       // joins the history's hash chain before the commit (docs/history.md "Tamper evidence").
       try HistoryChain.seal(connection)
