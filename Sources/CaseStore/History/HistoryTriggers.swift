@@ -5,8 +5,8 @@
 /// `_after_delete` record every insert, update and delete of a recorded column by any client as
 /// one row of `history_changes` (docs/history.md "What is recorded"): the table's number, its
 /// key, the operation and the whole row after the change. An update that changes a key column
-/// is a delete of the old key and an insert of the new one. No trigger reads the history: what a
-/// change changed is derived when it is read, from the row's previous change.
+/// is a delete of the old key and an insert of the new one. No trigger reads the history's
+/// changes: what a change changed is derived when it is read, from the row's previous change.
 /// `history_<table>_before_insert`, `_before_update` and `_before_delete` open a 'statement'
 /// change set for a change no inspector transaction holds (docs/history.md "Change sets"); their
 /// `WHEN` decides it, so the recording trigger is one plain insert (an insert that also read
