@@ -191,6 +191,15 @@ struct RevertCommandTests {
       cli, ["revert", "crow", "--as-of", "2000-01-01T00:00"], message: "is before the history")
     expectRefusedUnchanged(
       cli, ["revert", "crow", "--as-of", "99"], message: "no change set with id '99'")
+    // The next id is the revert's own change set while it runs: not yet in the history.
+    let sets = try jsonArray(cli.succeed("history", "--json", "--limit", "1"))
+    let latest = try #require(sets.first?["id"] as? Int)
+    expectRefusedUnchanged(
+      cli, ["revert", "crow", "--as-of", "\(latest + 1)"],
+      message: "no change set with id '\(latest + 1)'")
+    #expect(
+      cli.succeed("revert", "crow", "--as-of", "2099-01-01T00:00").contains(
+        "already stands as it did after change set \(latest);"))
     expectRefusedUnchanged(cli, ["revert", "wolf", "--as-of", "1"], message: "no suspect matches")
     expectFailure(cli.run("revert", "crow"), status: 64)
   }

@@ -13,6 +13,15 @@ extension CaseHistory {
   ///   history is empty; ``CaseError/invalidValue(field:value:expected:)`` for a malformed
   ///   time.
   public func changeSet(asOf point: String) throws -> Int64 {
+    try changeSet(asOf: point, excluding: nil)
+  }
+
+  /// ``changeSet(asOf:)`` as a write sees it: `running`, the write's own change set, is not
+  /// yet in the history, so its id is unknown and a time names the newest change set before
+  /// it (`revert --as-of` with the next id, or a time after the write began).
+  ///
+  /// - Throws: What ``changeSet(asOf:)`` throws.
+  func changeSet(asOf point: String, excluding running: Int64?) throws -> Int64 {
     let connection = database.connection
     let isID = !point.isEmpty && point.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     let time = isID ? nil : try utcTime(parsing: point)
@@ -26,13 +35,15 @@ extension CaseHistory {
       guard id >= firstID else {
         throw CaseError.beforeHistory(point: point, firstChangeSet: firstID, at: firstAt)
       }
-      guard try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
+      guard id != running,
+        try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
       else { throw CaseError.unknownChangeSet(point) }
       return id
     }
     guard
       let id = try connection.scalar(
-        "SELECT max(id) FROM history_change_sets WHERE at <= ?", [time])?.integerValue
+        "SELECT max(id) FROM history_change_sets WHERE at <= ? AND id IS NOT ?",
+        [time, running])?.integerValue
     else { throw CaseError.beforeHistory(point: point, firstChangeSet: firstID, at: firstAt) }
     return id
   }

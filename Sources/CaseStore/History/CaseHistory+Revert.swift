@@ -42,7 +42,9 @@ extension CaseTransaction where Kind == Writing {
   ///   repository's error is the problem); what ``CaseHistory/changeSet(asOf:)`` and
   ///   ``CaseHistory/rebuiltCase(asOf:)`` throw; `SQLiteError`. The unit rolls back then.
   public func revert(suspect id: Int64, asOf point: String) throws -> CaseHistory.Revert {
-    let target = try history.changeSet(asOf: point)
+    let running = try connection.scalar("SELECT change_set_id FROM history_context")?
+      .integerValue
+    let target = try history.changeSet(asOf: point, excluding: running)
     let rebuilt = try history.rebuiltCase(asOf: target)
     let (then, favorites) = try rebuilt.read { reader in
       (try reader.suspects.suspect(id: id), try Self.favoriteFruits(of: id, reader.connection))
