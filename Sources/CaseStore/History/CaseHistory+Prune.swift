@@ -28,8 +28,7 @@ extension CaseHistory {
   func prune(before time: String) throws -> Prune {
     let utc = try utcTime(parsing: time)
     let connection = database.connection
-    let current = try connection.scalar(
-      "SELECT change_set_id FROM history_context")?.integerValue
+    let current = try currentChangeSet()
     guard
       let last = try connection.scalar(
         "SELECT max(id) FROM history_change_sets WHERE at < ? AND id IS NOT ?", [utc, current])?

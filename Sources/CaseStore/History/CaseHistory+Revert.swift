@@ -42,8 +42,7 @@ extension CaseTransaction where Kind == Writing {
   ///   repository's error is the problem); what ``CaseHistory/changeSet(asOf:)`` and
   ///   ``CaseHistory/rebuiltCase(asOf:)`` throw; `SQLiteError`. The unit rolls back then.
   public func revert(suspect id: Int64, asOf point: String) throws -> CaseHistory.Revert {
-    let running = try connection.scalar("SELECT change_set_id FROM history_context")?
-      .integerValue
+    let running = try history.currentChangeSet()
     let target = try history.changeSet(asOf: point, excluding: running)
     let rebuilt = try history.rebuiltCase(asOf: target)
     let (then, favorites) = try rebuilt.read { reader in
@@ -111,7 +110,7 @@ extension CaseTransaction where Kind == Writing {
     }
     var recorded: Int64?
     if after != now {
-      recorded = try connection.scalar("SELECT change_set_id FROM history_context")?.integerValue
+      recorded = running
       if let recorded {
         try connection.execute(
           "UPDATE history_change_sets SET note = ? WHERE id = ? AND note IS NULL",

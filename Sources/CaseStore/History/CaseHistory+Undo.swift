@@ -39,8 +39,7 @@ extension CaseHistory {
     // Without an id: the next change set not yet undone (CaseHistory+UndoStack.swift).
     guard let id else { return try undoNext() }
     let connection = database.connection
-    let current = try connection.scalar(
-      "SELECT change_set_id FROM history_context")?.integerValue
+    let current = try currentChangeSet()
     guard id != current,
       try connection.scalar("SELECT 1 FROM history_change_sets WHERE id = ?", [id]) != nil
     else { throw CaseError.unknownChangeSet("\(id)") }

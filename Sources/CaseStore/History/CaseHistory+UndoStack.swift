@@ -296,8 +296,8 @@ extension CaseHistory {
 
   // MARK: - Helpers
 
-  /// The change set of the write unit now running, or `nil` outside one.
-  private func currentChangeSet() throws -> Int64? {
+  /// The change set of the write unit now running (`history_context`), or `nil` outside one.
+  func currentChangeSet() throws -> Int64? {
     try database.connection.scalar("SELECT change_set_id FROM history_context")?.integerValue
   }
 

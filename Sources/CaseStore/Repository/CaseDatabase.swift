@@ -31,6 +31,7 @@ public final class CaseDatabase {
   /// Whether the running unit's change set records what it reverted (`history_reverts`, set by
   /// `CaseHistory.recordReverts`): such a change set is kept even when it recorded no change.
   var changeSetRecordsReverts = false
+
   /// The `PRAGMA application_id` of every case file: the ASCII letters `FRIN` (0x4652494E),
   /// set by migration 0004 (`migrations/0004_application_id.sql`), so that `restore` and other
   /// readers of foreign files can tell a case database from any other SQLite file.
