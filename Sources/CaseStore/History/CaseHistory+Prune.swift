@@ -58,8 +58,8 @@ extension CaseHistory {
       "UPDATE history_changes SET change_set_id = ?, operation = 1 WHERE id <= ?",
       [last, bound])
     let hasRows =
-      try connection.scalar(
-        "SELECT 1 FROM history_changes WHERE change_set_id = ? LIMIT 1", [last]) != nil
+      try connection.scalar("SELECT 1 FROM history_changes WHERE id <= ? LIMIT 1", [bound])
+      != nil
     try connection.execute("DELETE FROM history_change_sets WHERE id <= ?", [last])
     // The baseline and every later change set are sealed anew before the unit commits.
     try HistoryChain.removeSeals(connection)

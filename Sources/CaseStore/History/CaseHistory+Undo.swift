@@ -100,14 +100,16 @@ extension CaseHistory {
   /// of each row's changes (`history_changes_row`); a key change is a delete of the old key
   /// and an insert of the new one, so it touches both.
   func laterChangeSets(touchingRowsOf id: Int64, excluding excluded: Int64?) throws -> [Int64] {
+    let range = try ChangeSetBounds(connection: database.connection).changes(of: id)
     let rows = try database.connection.prepare(
       """
       SELECT DISTINCT l.change_set_id FROM history_changes AS e JOIN history_changes AS l
         ON l.table_id = e.table_id AND l.key1 = e.key1 AND l.key2 IS e.key2
-      WHERE e.change_set_id = ?1 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      WHERE e.id >= ?3 AND e.id < ?4 AND e.change_set_id = ?1 AND l.id >= ?4
+        AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
       ORDER BY 1
       """)
-    try rows.bind([id, excluded])
+    try rows.bind([id, excluded, range.lowerBound, range.upperBound])
     var ids: [Int64] = []
     while let row = try rows.nextRow() { ids.append(try row.int64("change_set_id")) }
     return ids
@@ -119,7 +121,11 @@ extension CaseHistory {
   ///   history does not record (a history changed by hand).
   func recordedEntries(of changeSet: Int64) throws -> [RecordedEntry] {
     var entries: [RecordedEntry] = []
-    try Self.forEachStoredChange(database.connection, where: "change_set_id = ?", [changeSet]) {
+    let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
+    try Self.forEachStoredChange(
+      database.connection, where: "id >= ? AND id < ? AND change_set_id = ?",
+      [range.lowerBound, range.upperBound, changeSet]
+    ) {
       entries.append(try recordedEntry($0))
     }
     return entries

@@ -37,14 +37,22 @@ extension CaseHistory {
   ) throws {
     let rows = try database.connection.prepare(
       """
-      SELECT c.id, EXISTS (SELECT 1 FROM history_changes e WHERE e.change_set_id = c.id)
-          AS holds_changes,
-        r.kind, r.reverted_change_set_id
+      SELECT c.id, r.kind, r.reverted_change_set_id
       FROM history_change_sets c LEFT JOIN history_reverts r ON r.change_set_id = c.id
       WHERE c.id IS NOT ?
       ORDER BY c.id DESC, r.reverted_change_set_id
       """)
     try rows.bind([excluded])
+    let bounds = ChangeSetBounds(connection: database.connection)
+    // The first change of the change set read last (newer than the next), or of a later one.
+    var end: Int64?
+    /// Whether change set `id` holds a change, `id` below every change set asked before.
+    func holdsChanges(_ id: Int64) throws -> Bool {
+      let upper = try bounds.firstChange(from: id + 1, below: end)
+      let lower = try bounds.firstChange(from: id, below: upper)
+      end = lower
+      return lower < upper
+    }
     var pending: (id: Int64, holdsChanges: Bool, kind: RevertKind?, reverted: [Int64])?
     func flush() throws -> Bool {
       guard let set = pending else { return true }
@@ -62,7 +70,7 @@ extension CaseHistory {
           throw CaseError.historyDisagrees(
             "history_reverts of change set \(id) names \(kind ?? "")")
         }
-        pending = (id, try row.int64("holds_changes") != 0, kind.flatMap(RevertKind.init), [])
+        pending = (id, try holdsChanges(id), kind.flatMap(RevertKind.init), [])
       }
       if let reverted = try row.optionalInt64("reverted_change_set_id") {
         pending?.reverted.append(reverted)
@@ -105,14 +113,16 @@ extension CaseHistory {
   func rowsChangedLater(
     than changeSet: Int64, excluding excluded: Int64?
   ) throws -> [(table: RecordedTable, key: [String: SQLiteValue])] {
+    let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
     let rows = try database.connection.prepare(
       """
       SELECT DISTINCT e.table_id, e.key1, e.key2 FROM history_changes AS e
-      WHERE e.change_set_id = ?1 AND EXISTS (SELECT 1 FROM history_changes AS l
+      WHERE e.id >= ?3 AND e.id < ?4 AND e.change_set_id = ?1
+        AND EXISTS (SELECT 1 FROM history_changes AS l
         WHERE l.table_id = e.table_id AND l.key1 = e.key1 AND l.key2 IS e.key2
-          AND l.id > e.id AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2)
+          AND l.id >= ?4 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2)
       """)
-    try rows.bind([changeSet, excluded])
+    try rows.bind([changeSet, excluded, range.lowerBound, range.upperBound])
     var found: [(table: RecordedTable, key: [String: SQLiteValue])] = []
     while let row = try rows.nextRow() {
       let number = try row.int64("table_id")

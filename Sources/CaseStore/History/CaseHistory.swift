@@ -142,23 +142,6 @@ public struct CaseHistory {
       conditions.append("(" + options.joined(separator: " OR ") + ")")
       arguments += Array(repeating: id, count: filed.count)
     }
-    if let since = filter.since {
-      conditions.append("c.at >= ?")
-      arguments.append(since)
-    }
-    if let through = filter.through {
-      conditions.append("h.change_set_id <= ?")
-      arguments.append(through)
-    }
-    let condition = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-    let rows = try database.statement(
-      """
-      SELECT c.id AS set_id, c.at, c.actor, c.note, \(StoredChange.columns("h"))
-      FROM history_changes h JOIN history_change_sets c ON c.id = h.change_set_id
-      \(condition)
-      ORDER BY h.change_set_id DESC, h.id
-      """)
-    try rows.bind(arguments)
     let limit = filter.limit ?? .max
     var sets = 0
     var current: ChangeSet?
@@ -167,22 +150,22 @@ public struct CaseHistory {
     var names: [String: String?] = [:]
     var page: [Change] = []
     page.reserveCapacity(max(size, 1))
-    while let row = try rows.nextRow() {
-      let setID = try row.int64("set_id")
+    /// Takes one change of change set `setID` (`at`, `actor`, `note` its fields); `false`
+    /// once the limit of change sets is passed.
+    func take(
+      _ stored: StoredChange, setID: Int64, at: String, actor: String?, note: String?
+    ) throws -> Bool {
       if current?.id != setID {
         sets += 1
-        guard sets <= limit else { break }
-        current = ChangeSet(
-          id: setID, at: try row.text("at"), actor: try row.optionalText("actor"),
-          note: try row.optionalText("note"))
+        guard sets <= limit else { return false }
+        current = ChangeSet(id: setID, at: at, actor: actor, note: note)
         listed = false
       }
       // A change set's first listed change starts it (a REPLACE that changed nothing is not
       // listed).
       guard let changeSet = current,
-        let change = try change(
-          try StoredChange(row), in: changeSet, starts: !listed, names: &names)
-      else { continue }
+        let change = try change(stored, in: changeSet, starts: !listed, names: &names)
+      else { return true }
       listed = true
       page.append(change)
       if page.count >= size {
@@ -190,8 +173,84 @@ public struct CaseHistory {
         page.removeAll(keepingCapacity: true)
         names.removeAll(keepingCapacity: true)
       }
+      return true
+    }
+    if conditions.isEmpty {
+      try forEachChangeNewestFirst(since: filter.since, through: filter.through) {
+        try take($0, setID: $0.changeSet, at: $1.at, actor: $1.actor, note: $1.note)
+      }
+    } else {
+      // A suspect's, fruit's or incident's changes: found through the index of each row's
+      // changes, then put in order.
+      if let since = filter.since {
+        conditions.append("c.at >= ?")
+        arguments.append(since)
+      }
+      if let through = filter.through {
+        conditions.append("h.change_set_id <= ?")
+        arguments.append(through)
+      }
+      let rows = try database.statement(
+        """
+        SELECT c.id AS set_id, c.at, c.actor, c.note, \(StoredChange.columns("h"))
+        FROM history_changes h JOIN history_change_sets c ON c.id = h.change_set_id
+        WHERE \(conditions.joined(separator: " AND "))
+        ORDER BY h.change_set_id DESC, h.id
+        """)
+      try rows.bind(arguments)
+      while let row = try rows.nextRow() {
+        guard
+          try take(
+            try StoredChange(row), setID: try row.int64("set_id"), at: try row.text("at"),
+            actor: try row.optionalText("actor"), note: try row.optionalText("note"))
+        else { break }
+      }
     }
     if !page.isEmpty { try body(page) }
+  }
+
+  /// Hands `body` every change of the change sets from `since` (a time, compared with their
+  /// `at`) through `through` (an id), change sets newest first, each one's changes in the order
+  /// they were made, with its fields, until `body` returns `false`. Each change set's changes
+  /// are one range of ids (``ChangeSetBounds``), read in order: no sort, whatever the history's
+  /// size.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`; what `body` throws.
+  private func forEachChangeNewestFirst(
+    since: String?, through: Int64?,
+    _ body: (StoredChange, (at: String, actor: String?, note: String?)) throws -> Bool
+  ) throws {
+    let connection = database.connection
+    let sets = try connection.prepare(
+      """
+      SELECT id, at, actor, note FROM history_change_sets
+      WHERE id <= ?1 AND (?2 IS NULL OR at >= ?2) ORDER BY id DESC
+      """)
+    try sets.bind([through ?? .max, since])
+    let changes = try connection.prepare(
+      "SELECT \(StoredChange.columns()) FROM history_changes WHERE id >= ? AND id < ? ORDER BY id")
+    let bounds = ChangeSetBounds(connection: connection)
+    // The first change of the change set after the one being read, or of a later one.
+    var end: Int64?
+    while let set = try sets.nextRow() {
+      let id = try set.int64("id")
+      let fields = (
+        at: try set.text("at"), actor: try set.optionalText("actor"),
+        note: try set.optionalText("note")
+      )
+      let upper = try bounds.firstChange(from: id + 1, below: end)
+      let lower = try bounds.firstChange(from: id, below: upper)
+      end = lower
+      guard lower < upper else { continue }
+      try changes.bind([lower, upper])
+      defer { changes.reset() }
+      while let row = try changes.nextRow() {
+        let stored = try StoredChange(row)
+        // A change of another change set within the range: a history edited by hand.
+        guard stored.changeSet == id else { continue }
+        guard try body(stored, fields) else { return }
+      }
+    }
   }
 
   /// The suspect an `<animal>` argument names for the history: a stored suspect, as

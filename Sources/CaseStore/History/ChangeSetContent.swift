@@ -57,25 +57,43 @@ extension ChangeSetContent {
   static func forEachInPlace(
     in connection: Connection, after: Int64, _ visit: (InPlace) throws -> Void
   ) throws {
-    let rows = try connection.cachedStatement(
+    // The change sets and their changes are read side by side in id order: ids ascend with
+    // change sets, so each change set's changes follow those of the one before
+    // (``ChangeSetBounds``). A change whose change set is not the one being read (a history
+    // edited by hand) is no change set's content, so its seal no longer matches.
+    let sets = try connection.cachedStatement(
       """
-      SELECT c.id, c.at, c.actor, c.note, c.grouping, h.id, h.table_id, h.key1, h.key2,
-        h.operation, h.v1, h.v2, h.v3, h.v4, h.v5, h.v6
-      FROM history_change_sets c
-      LEFT JOIN history_changes h ON h.change_set_id = c.id
-      WHERE c.id > ?
-      ORDER BY c.id, h.id
+      SELECT id, at, actor, note, grouping FROM history_change_sets WHERE id > ? ORDER BY id
       """)
-    try rows.bind([after])
+    try sets.bind([after])
+    let first =
+      after == .max
+      ? Int64.max : try ChangeSetBounds(connection: connection).firstChange(from: after + 1)
+    let changes = try connection.cachedStatement(
+      """
+      SELECT id, change_set_id, table_id, key1, key2, operation, v1, v2, v3, v4, v5, v6
+      FROM history_changes WHERE id >= ? ORDER BY id
+      """)
+    try changes.bind([first])
+    var pending = try changes.step()
     let reverts = try connection.cachedStatement(
       """
       SELECT reverted_change_set_id, kind FROM history_reverts
       WHERE change_set_id = ? ORDER BY reverted_change_set_id
       """)
-    var changeSet: Int64?
-    /// Hands on what change set `id` reverted.
-    func finish(_ id: Int64?) throws {
-      guard let id else { return }
+    while try sets.step() {
+      let id = sets.int64(at: 0)
+      try visit(
+        .piece(
+          .changeSet(
+            id: id, at: sets.text(at: 1), actor: sets.optionalText(at: 2),
+            note: sets.optionalText(at: 3), grouping: sets.text(at: 4))))
+      while pending, changes.int64(at: 1) <= id {
+        if changes.int64(at: 1) == id {
+          try visit(.change(StoredValues(statement: changes, idColumn: 0, columns: 2...11)))
+        }
+        pending = try changes.step()
+      }
       try reverts.bind([id])
       while try reverts.step() {
         try visit(
@@ -83,21 +101,6 @@ extension ChangeSetContent {
       }
       reverts.reset()
     }
-    while try rows.step() {
-      let id = rows.int64(at: 0)
-      if id != changeSet {
-        try finish(changeSet)
-        changeSet = id
-        try visit(
-          .piece(
-            .changeSet(
-              id: id, at: rows.text(at: 1), actor: rows.optionalText(at: 2),
-              note: rows.optionalText(at: 3), grouping: rows.text(at: 4))))
-      }
-      guard !rows.isNull(at: 5) else { continue }
-      try visit(.change(StoredValues(statement: rows, idColumn: 5, columns: 6...15)))
-    }
-    try finish(changeSet)
   }
 }
 

@@ -104,14 +104,8 @@ extension CaseHistory {
   /// there is none): every change with an id up to it, and no other, belongs to a change set
   /// up to `id`, since ids ascend with change sets.
   static func lastChange(_ connection: Connection, upTo id: Int64) throws -> Int64 {
-    if let next = try connection.scalar(
-      """
-      SELECT id FROM history_changes WHERE change_set_id > ? ORDER BY change_set_id, id LIMIT 1
-      """, [id])?.integerValue
-    {
-      return next - 1
-    }
-    return try connection.scalar("SELECT max(id) FROM history_changes")?.integerValue ?? 0
+    guard id < .max else { return try ChangeSetBounds(connection: connection).endOfChanges() - 1 }
+    return try ChangeSetBounds(connection: connection).firstChange(from: id + 1) - 1
   }
 
   /// Hands `body` the latest change of every row of `table` with an id up to `bound` that is

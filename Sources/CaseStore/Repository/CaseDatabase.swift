@@ -352,13 +352,10 @@ public final class CaseDatabase {
       // This change set when it recorded nothing, unless it is an undo or redo that reverted
       // change sets whose rows already stood as it wrote them (its `history_reverts` rows
       // keep the undo stack walking past them).
-      if !changeSetRecordsReverts {
-        try statement(
-          """
-          DELETE FROM history_change_sets
-          WHERE id = ?1 AND NOT EXISTS (SELECT 1 FROM history_changes WHERE change_set_id = ?1)
-          """
-        ).run([changeSet])
+      if !changeSetRecordsReverts,
+        try ChangeSetBounds(connection: connection).changes(of: changeSet).isEmpty
+      {
+        try statement("DELETE FROM history_change_sets WHERE id = ?").run([changeSet])
       }
       // Every change set not sealed yet, this one and other clients' since the last write,
       // joins the history's hash chain before the commit (docs/history.md "Tamper evidence").
