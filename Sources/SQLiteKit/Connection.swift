@@ -125,10 +125,17 @@ public final class Connection {
   }()
 
   /// How large a statement journal grows in memory before SQLite writes it to a temporary file,
-  /// in bytes: 4 MiB, about a thousand pages, far above what one statement of inspector's
-  /// writes changes, while a statement of an ad-hoc script that changes more still spills, so
-  /// memory stays bounded.
-  static let statementJournalSpillBytes: Int32 = 4 << 20
+  /// in bytes: 128 KiB less one byte, about thirty pages, above the twenty or so that one
+  /// statement of inspector's writes changes; a statement that changes more spills, so memory
+  /// stays bounded.
+  ///
+  /// It cannot be larger. A journal that spills is written out in one call per chunk of that
+  /// size, and SQLite's unix VFS writes at most 0x1ffff bytes in one call (`seekAndWriteFd`
+  /// masks the count with it), so with a larger threshold every statement whose journal
+  /// outgrew it failed with `SQLITE_FULL`, "database or disk is full" (seen with SQLite
+  /// 3.40.1 at 4 MiB: `list --as-of` of a million suspects, a migration's `DROP INDEX`, a
+  /// large `UPDATE` inside a transaction). `ConnectionTests` writes such a statement.
+  static let statementJournalSpillBytes: Int32 = 0x1ffff
 
   deinit {
     for cached in cachedHandles.values { sqlite3_finalize(cached) }

@@ -43,6 +43,42 @@ import Testing
     }
   }
 
+  /// A statement inside a transaction whose journal outgrows memory (far past
+  /// `statementJournalSpillBytes`) spills it to a temporary file and succeeds; one that fails
+  /// half-way rolls back from it, leaving its transaction's earlier work and every row as
+  /// they were.
+  @Test func aStatementJournalLargerThanItsMemorySpills() throws {
+    try withTemporaryDirectory { directory in
+      let db = try Connection(path: directory.file("case.sqlite"), mode: .readWriteCreate)
+      try db.execute(
+        """
+        CREATE TABLE clue (id INTEGER PRIMARY KEY, note BLOB, code INTEGER UNIQUE);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+        INSERT INTO clue (note, code) SELECT zeroblob(300), i FROM n;
+        CREATE INDEX clue_note ON clue (note);
+        """)
+      let before = try db.scalar("SELECT sum(length(note)) FROM clue")
+      #expect(before == .integer(6_000_000))
+      try db.inTransaction(.immediate) {
+        // About 8 MB of pages changed by one statement, which may fail half-way.
+        try db.execute("UPDATE clue SET note = zeroblob(400)")
+        #expect(try db.scalar("SELECT sum(length(note)) FROM clue") == .integer(8_000_000))
+        #expect(throws: SQLiteError.self) {
+          try db.execute(
+            "UPDATE clue SET note = zeroblob(100), code = CASE WHEN id = 20000 THEN 1 ELSE code END"
+          )
+        }
+        #expect(try db.scalar("SELECT sum(length(note)) FROM clue") == .integer(8_000_000))
+        try db.execute("DROP INDEX clue_note")
+      }
+      #expect(try db.scalar("SELECT sum(length(note)) FROM clue") == .integer(8_000_000))
+      #expect(
+        try db.scalar(
+          "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'clue_note'")
+          == .integer(0))
+    }
+  }
+
   @Test func memoryDatabaseIsNotAFile() throws {
     let db = try Connection(path: ":memory:", mode: .readWriteCreate)
     #expect(db.path == ":memory:")
