@@ -99,4 +99,24 @@ import Testing
       "UPDATE history_changes SET change_set_id = 3 WHERE change_set_id = 1 AND id = 2")
     #expect(try HistoryChain.verify(database.connection).fault == .mismatch(changeSet: 1))
   }
+
+  /// A change added by hand after the last one, naming an earlier change set, is read as part
+  /// of the change set whose place it takes; one added before the first id is read first: the
+  /// chain reports a change set either way (the search would not find them).
+  @Test(arguments: [
+    ("(SELECT max(id) + 1 FROM history_changes), 2", Int64(3)),
+    ("-5, 3", Int64(1)),
+  ])
+  func aChangeAddedOutOfOrderIsTheFault(place: String, fault: Int64) throws {
+    let database = try seededDatabase()
+    try database.write(nil) { try $0.suspects.setAlibi(id: 1, "Swimming.") }
+    try database.write(nil) { try $0.suspects.setAlibi(id: 2, "Gliding.") }
+    #expect(try HistoryChain.verify(database.connection).fault == nil)
+    try database.connection.execute(
+      """
+      INSERT INTO history_changes (id, change_set_id, table_id, key1, key2, operation, v1)
+      VALUES (\(place), 4, 3, NULL, 1, 'Forged.')
+      """)
+    #expect(try HistoryChain.verify(database.connection).fault == .mismatch(changeSet: fault))
+  }
 }

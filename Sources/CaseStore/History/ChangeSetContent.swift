@@ -59,16 +59,22 @@ extension ChangeSetContent {
   ) throws {
     // The change sets and their changes are read side by side in id order: ids ascend with
     // change sets, so each change set's changes follow those of the one before
-    // (``ChangeSetBounds``). A change whose change set is not the one being read (a history
-    // edited by hand) is no change set's content, so its seal no longer matches.
+    // (``ChangeSetBounds``). A change that names an earlier change set than the one being
+    // read (a history edited by hand: a row added after its change set's, or moved) is read
+    // as part of the one being read, whose seal then no longer matches; one that names a
+    // later change set ends the one being read, whose seal then no longer matches either.
     let sets = try connection.cachedStatement(
       """
       SELECT id, at, actor, note, grouping FROM history_change_sets WHERE id > ? ORDER BY id
       """)
     try sets.bind([after])
-    let first =
-      after == .max
-      ? Int64.max : try ChangeSetBounds(connection: connection).firstChange(from: after + 1)
+    // Every change for the whole history (verification), not only those the search finds.
+    let first: Int64 =
+      switch after {
+      case .min: .min
+      case .max: .max
+      default: try ChangeSetBounds(connection: connection).firstChange(from: after + 1)
+      }
     let changes = try connection.cachedStatement(
       """
       SELECT id, change_set_id, table_id, key1, key2, operation, v1, v2, v3, v4, v5, v6
@@ -89,9 +95,7 @@ extension ChangeSetContent {
             id: id, at: sets.text(at: 1), actor: sets.optionalText(at: 2),
             note: sets.optionalText(at: 3), grouping: sets.text(at: 4))))
       while pending, changes.int64(at: 1) <= id {
-        if changes.int64(at: 1) == id {
-          try visit(.change(StoredValues(statement: changes, idColumn: 0, columns: 2...11)))
-        }
+        try visit(.change(StoredValues(statement: changes, idColumn: 0, columns: 2...11)))
         pending = try changes.step()
       }
       try reverts.bind([id])
