@@ -142,7 +142,7 @@ extension CaseHistory {
     let rows = try connection.prepare(
       "SELECT \(StoredChange.columns()) FROM history_changes WHERE \(condition) ORDER BY id")
     try rows.bind(arguments)
-    while let row = try rows.nextRow() { try body(try StoredChange(row)) }
+    while let row = try rows.nextRow() { try body(try StoredChange(row, at: 0)) }
   }
 
   /// `change` as undo reads it: its before values from the row's previous change (one seek).
@@ -195,11 +195,10 @@ extension CaseHistory {
     let connection = database.connection
     let table = entry.table
     let keyValues: [any SQLiteBindable] = table.key.map { entry.key[$0] ?? .null }
-    let place = "\(table.name) \(table.keyText(entry.key) ?? "")"
+    var place: String { "\(table.name) \(table.keyText(entry.key) ?? "")" }
     switch entry.operation {
     case .insert:
-      try database.statement("DELETE FROM \"\(table.name)\" WHERE \(table.keyCondition)")
-        .run(keyValues)
+      try database.statement(table.deleteRowStatement).run(keyValues)
       guard connection.changes == 1 else {
         throw CaseError.historyDisagrees("\(place) to remove is not there")
       }

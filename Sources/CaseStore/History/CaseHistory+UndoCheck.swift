@@ -16,10 +16,9 @@ extension CaseHistory {
   /// - Throws: ``CaseError/undoUnexpectedRow(changeSet:row:problem:)`` for the first such row;
   ///   ``CaseError/historyDisagrees(_:)`` for a history changed by hand; `SQLiteError`.
   func expectRowsAsRecorded(_ entries: [RecordedEntry], undoing target: Int64) throws {
-    var checked: Set<String> = []
+    var checked: Set<RecordedTable.RowIdentity> = []
     func check(_ table: RecordedTable, _ key: [String: SQLiteValue]) throws {
-      guard let keyText = table.keyText(key), checked.insert(table.name + keyText).inserted
-      else { return }
+      guard let row = table.rowIdentity(key), checked.insert(row).inserted else { return }
       let recorded = try recordedRow(table, key: key)
       let live = try liveRow(table, key: key)
       guard let problem = difference(table, live: live, recorded: recorded) else { return }
@@ -58,10 +57,10 @@ extension CaseHistory {
   ///
   /// - Throws: ``CaseError/undoBreaksReference(changeSet:problem:)``; `SQLiteError`.
   func expectReferencesKept(_ entries: [RecordedEntry], undoing target: Int64) throws {
-    var checked: Set<String> = []
+    var checked: Set<RecordedTable.RowIdentity> = []
     for entry in entries {
       let table = entry.table
-      guard let keyText = table.keyText(entry.key), checked.insert(table.name + keyText).inserted
+      guard let identity = table.rowIdentity(entry.key), checked.insert(identity).inserted
       else { continue }
       if let row = try liveRow(table, key: entry.key) {
         for reference in RecordedTable.references where reference.child == table.name {
@@ -133,13 +132,11 @@ extension CaseHistory {
   func liveRow(_ table: RecordedTable, key: [String: SQLiteValue]) throws -> [String:
     SQLiteValue]?
   {
-    let columns = table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
-    let rows = try database.statement(
-      "SELECT \(columns) FROM \"\(table.name)\" WHERE \(table.keyCondition)")
+    let rows = try database.statement(table.liveRowQuery)
     try rows.bind(table.key.map { key[$0] ?? .null })
-    guard let row = try rows.nextRow() else { return nil }
+    guard try rows.step() else { return nil }
     var values: [String: SQLiteValue] = [:]
-    for column in table.columns { values[column] = try row.value(column) }
+    for (index, column) in table.columns.enumerated() { values[column] = rows.value(at: index) }
     return values
   }
 

@@ -245,7 +245,7 @@ public struct CaseHistory {
       try changes.bind([lower, upper])
       defer { changes.reset() }
       while let row = try changes.nextRow() {
-        let stored = try StoredChange(row)
+        let stored = try StoredChange(row, at: 0)
         // A change of another change set within the range: a history edited by hand.
         guard stored.changeSet == id else { continue }
         guard try body(stored, fields) else { return }

@@ -44,7 +44,7 @@ struct RecordedTable: Sendable {
 
   /// The recorded columns that are not key columns, in order: the values the history stores
   /// in `history_changes.v1`, `v2`, ... (at most ``slotCount``).
-  var slots: [String] { columns.filter { !key.contains($0) } }
+  var slots: [String] { Self.derived[historyID]?.slots ?? columns.filter { !key.contains($0) } }
 
   /// The number of value columns of `history_changes` (`v1` to `v6`).
   static let slotCount = 6
@@ -118,8 +118,11 @@ struct RecordedTable: Sendable {
 
   /// The recorded table with this `history_changes.table_id`, or `nil`.
   static func numbered(_ id: Int64) -> RecordedTable? {
-    all.first { Int64($0.historyID) == id }
+    byNumber[id]
   }
+
+  private static let byNumber: [Int64: RecordedTable] = Dictionary(
+    all.map { (Int64($0.historyID), $0) }, uniquingKeysWith: { first, _ in first })
 
   /// The key text the history's triggers write for these values (`{"animal_id":4,"fruit_id":15}`),
   /// or `nil` when a key column is missing or not an integer.
@@ -132,8 +135,60 @@ struct RecordedTable: Sendable {
     return "{" + members.joined(separator: ",") + "}"
   }
 
+  /// One row of this table as a set member: the table and its key's values, or `nil` when a
+  /// key column is missing or not an integer (as for ``keyText(_:)``).
+  func rowIdentity(_ values: [String: SQLiteValue]) -> RowIdentity? {
+    guard let first = key.first.flatMap({ values[$0]?.integerValue }) else { return nil }
+    var second: Int64?
+    if key.count > 1 {
+      guard let value = values[key[1]]?.integerValue else { return nil }
+      second = value
+    }
+    return RowIdentity(table: historyID, key1: first, key2: second)
+  }
+
+  /// A row of a recorded table: its table's `historyID` and its key (one or two integers).
+  struct RowIdentity: Hashable {
+    let table: Int
+    let key1: Int64
+    let key2: Int64?
+  }
+
   /// `"a" = ? AND "b" = ?` over the key columns.
   var keyCondition: String {
-    key.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
+    Self.derived[historyID]?.keyCondition
+      ?? key.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
   }
+
+  /// `SELECT` of every recorded column of the row with a key (bound in ``key`` order), in
+  /// ``columns`` order.
+  var liveRowQuery: String {
+    Self.derived[historyID]?.liveRowQuery ?? Derived(self).liveRowQuery
+  }
+
+  /// `DELETE` of the row with a key (bound in ``key`` order).
+  var deleteRowStatement: String {
+    Self.derived[historyID]?.deleteRowStatement ?? Derived(self).deleteRowStatement
+  }
+
+  /// What undo and its checks build from each table's description for every change they read,
+  /// built once per table of ``all`` (by `historyID`).
+  private struct Derived: Sendable {
+    let slots: [String]
+    let keyCondition: String
+    let liveRowQuery: String
+    let deleteRowStatement: String
+
+    init(_ table: RecordedTable) {
+      slots = table.columns.filter { !table.key.contains($0) }
+      keyCondition = table.key.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
+      liveRowQuery =
+        "SELECT " + table.columns.map { "\"\($0)\"" }.joined(separator: ", ")
+        + " FROM \"\(table.name)\" WHERE " + keyCondition
+      deleteRowStatement = "DELETE FROM \"\(table.name)\" WHERE " + keyCondition
+    }
+  }
+
+  private static let derived: [Int: Derived] = Dictionary(
+    all.map { ($0.historyID, Derived($0)) }, uniquingKeysWith: { first, _ in first })
 }

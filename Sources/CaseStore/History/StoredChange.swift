@@ -29,31 +29,48 @@ struct StoredChange {
   /// The columns of `history_changes` that ``init(_:)`` reads, for a `SELECT` (prefixed
   /// with `alias.` when given).
   static func columns(_ alias: String = "") -> String {
-    let prefix = alias.isEmpty ? "" : alias + "."
-    return
-      (["id", "change_set_id", "table_id", "key1", "key2", "operation"]
-      + (1...RecordedTable.slotCount).map { "v\($0)" }).map { prefix + $0 }.joined(
-        separator: ", ")
+    alias.isEmpty ? unprefixedColumns : columnNames.map { alias + "." + $0 }.joined(separator: ", ")
   }
+
+  /// The names ``columns(_:)`` lists, in order.
+  private static let columnNames =
+    ["id", "change_set_id", "table_id", "key1", "key2", "operation"]
+    + (1...RecordedTable.slotCount).map { "v\($0)" }
+  private static let unprefixedColumns = columnNames.joined(separator: ", ")
 
   /// Reads a change from a row that holds ``columns(_:)``.
   ///
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for a table number or operation the
-  ///   history does not record (a history changed by hand); `RowDecodingError`.
-  init(_ row: Row) throws {
-    id = try row.int64("id")
-    let tableID = try row.int64("table_id")
+  ///   history does not record, or a non-integer id, change set, table, key or operation (a
+  ///   history changed by hand); `RowDecodingError` when `first` is not given and the row has
+  ///   no single `id` column.
+  /// - Parameter first: The position of the first of those columns (`id`) when the caller
+  ///   knows it; otherwise it is looked up by name.
+  init(_ row: Row, at first: Int? = nil) throws {
+    // The columns follow each other in ``columns(_:)`` order.
+    let statement = row.statement
+    let first = try first ?? statement.column("id").index
+    func integer(_ offset: Int) throws -> Int64 {
+      guard case .integer(let number) = statement.value(at: first + offset) else {
+        throw CaseError.historyDisagrees(
+          "history change \(statement.value(at: first)) has a \(Self.columnNames[offset])"
+            + " that is not an integer")
+      }
+      return number
+    }
+    id = try integer(0)
+    let tableID = try integer(2)
     guard let table = RecordedTable.numbered(tableID) else {
       throw CaseError.historyDisagrees("history change \(id) names table \(tableID)")
     }
-    guard let kind = Kind(rawValue: try row.int64("operation")) else {
+    guard let kind = Kind(rawValue: try integer(5)) else {
       throw CaseError.historyDisagrees("history change \(id) has an unknown operation")
     }
-    changeSet = try row.int64("change_set_id")
+    changeSet = try integer(1)
     self.table = table
     self.kind = kind
-    key = try table.key.indices.map { try row.value("key\($0 + 1)") }
-    values = try table.slots.indices.map { try row.value("v\($0 + 1)") }
+    key = table.key.indices.map { statement.value(at: first + 3 + $0) }
+    values = table.slots.indices.map { statement.value(at: first + 6 + $0) }
   }
 
   /// The key as column name to value.
@@ -97,7 +114,7 @@ extension CaseHistory {
       Int64(table.historyID), key.first ?? .null, key.count > 1 ? key[1] : .null,
       bound ?? .max,
     ])
-    return try rows.nextRow().map(StoredChange.init)
+    return try rows.nextRow().map { try StoredChange($0, at: 0) }
   }
 
   /// The id of the last change of change set `id` or of any change set before it (`0` when
@@ -128,7 +145,7 @@ extension CaseHistory {
   ) throws {
     let rows = try latestAliveRows(
       connection, table, StoredChange.columns("h"), upTo: bound, key1: key1, where: condition)
-    while let row = try rows.nextRow() { try body(try StoredChange(row)) }
+    while let row = try rows.nextRow() { try body(try StoredChange(row, at: 0)) }
   }
 
   /// ``forEachRecordedRow(_:_:upTo:key1:_:)`` as bare values: each alive row's recorded
