@@ -105,27 +105,19 @@ extension CaseHistory {
   // MARK: - Helpers
 
   /// The row of `table` with `key` as the history says it stands after every recorded change
-  /// (only those of change sets before `bound.changeSet` and those of that change set before
-  /// change `bound.entry`, when given), or `nil` when the history says
-  /// there is none: the row's latest change (one seek of `history_changes_row`).
+  /// (only those with an id up to `lastChange`, when given: the changes of the change sets up
+  /// to one, ``lastChange(_:upTo:)``), or `nil` when the history says there is none: the
+  /// row's latest change (one seek of `history_changes_row`).
   ///
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand;
   ///   `SQLiteError`.
   func recordedRow(
-    _ table: RecordedTable, key: [String: SQLiteValue],
-    before bound: (changeSet: Int64, entry: Int64)? = nil
+    _ table: RecordedTable, key: [String: SQLiteValue], through lastChange: Int64? = nil
   ) throws -> [String: SQLiteValue]? {
     let values = table.key.map { key[$0] ?? .null }
     guard values.allSatisfy({ $0.integerValue != nil }) else { return nil }
-    var limit: Int64?
-    if let bound {
-      // Ids ascend with change sets: the changes of change sets before `bound.changeSet` are
-      // those up to the last change of the change set before it.
-      let before = try Self.lastChange(database.connection, upTo: bound.changeSet - 1)
-      let through = try Self.lastChange(database.connection, upTo: bound.changeSet)
-      limit = max(before &+ 1, min(bound.entry, through &+ 1))
-    }
-    return try Self.latestChange(database.connection, table, key: values, before: limit)?.row
+    return try Self.latestChange(
+      database.connection, table, key: values, before: lastChange.map { $0 &+ 1 })?.row
   }
 
   /// The recorded columns of the live row of `table` with `key`, or `nil` when there is none.

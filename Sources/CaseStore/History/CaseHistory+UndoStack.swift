@@ -225,8 +225,10 @@ extension CaseHistory {
       [(table: RecordedTable, key: [String: SQLiteValue], values: [String: SQLiteValue])] =
         []
     var insertions: [(table: RecordedTable, values: [String: SQLiteValue])] = []
+    // The rows as they stood right after change set `id`: its last change, found once.
+    let through = try Self.lastChange(connection, upTo: id)
     for (table, key) in rows {
-      let then = try recordedRow(table, key: key, asOf: id)
+      let then = try recordedRow(table, key: key, through: through)
       let now = try liveRow(table, key: key)
       switch (then, now) {
       case (nil, nil): continue
@@ -282,8 +284,11 @@ extension CaseHistory {
     // Only the rows a later change set changed can differ: one look-up of them, not of every
     // row of the change set (an import's undo reads none).
     var conflicting: Set<Int64> = []
-    for (table, key) in try rowsChangedLater(than: target, excluding: excluded) {
-      let then = try recordedRow(table, key: key, asOf: target)
+    let rows = try rowsChangedLater(than: target, excluding: excluded)
+    // The rows as they stood right after `target`: its last change, found once.
+    let through = rows.isEmpty ? 0 : try Self.lastChange(database.connection, upTo: target)
+    for (table, key) in rows {
+      let then = try recordedRow(table, key: key, through: through)
       let now = try recordedRow(table, key: key)
       guard then != now else { continue }
       conflicting.formUnion(

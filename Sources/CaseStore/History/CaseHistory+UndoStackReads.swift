@@ -48,10 +48,9 @@ extension CaseHistory {
     var end: Int64?
     /// Whether change set `id` holds a change, `id` below every change set asked before.
     func holdsChanges(_ id: Int64) throws -> Bool {
-      let upper = try bounds.firstChange(from: id + 1, below: end)
-      let lower = try bounds.firstChange(from: id, below: upper)
-      end = lower
-      return lower < upper
+      let range = try bounds.changes(of: id, below: end)
+      end = range.lowerBound
+      return !range.isEmpty
     }
     var pending: (id: Int64, holdsChanges: Bool, kind: RevertKind?, reverted: [Int64])?
     func flush() throws -> Bool {
@@ -161,16 +160,5 @@ extension CaseHistory {
     var ids: [Int64] = []
     while let row = try rows.nextRow() { ids.append(try row.int64("change_set_id")) }
     return ids
-  }
-
-  /// The row of `table` with `key` as the history says it stood right after change set
-  /// `changeSet` (every recorded change of change sets up to it), or `nil` when it was not
-  /// there.
-  ///
-  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a history changed by hand; `SQLiteError`.
-  func recordedRow(
-    _ table: RecordedTable, key: [String: SQLiteValue], asOf changeSet: Int64
-  ) throws -> [String: SQLiteValue]? {
-    try recordedRow(table, key: key, before: (changeSet, .max))
   }
 }

@@ -238,11 +238,10 @@ public struct CaseHistory {
         at: try set.text("at"), actor: try set.optionalText("actor"),
         note: try set.optionalText("note")
       )
-      let upper = try bounds.firstChange(from: id + 1, below: end)
-      let lower = try bounds.firstChange(from: id, below: upper)
-      end = lower
-      guard lower < upper else { continue }
-      try changes.bind([lower, upper])
+      let range = try bounds.changes(of: id, below: end)
+      end = range.lowerBound
+      guard !range.isEmpty else { continue }
+      try changes.bind([range.lowerBound, range.upperBound])
       defer { changes.reset() }
       while let row = try changes.nextRow() {
         let stored = try StoredChange(row, at: 0)

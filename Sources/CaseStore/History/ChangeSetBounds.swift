@@ -61,9 +61,11 @@ struct ChangeSetBounds {
   /// The ids of change set `changeSet`'s changes: `firstChange(from: changeSet) ..<
   /// firstChange(from: changeSet + 1)`, empty when it holds none.
   ///
+  /// - Parameter below: As for ``firstChange(from:below:)``: walking change sets newest first,
+  ///   the lower bound of the range found for the one read before.
   /// - Throws: `SQLiteError`.
-  func changes(of changeSet: Int64) throws -> Range<Int64> {
-    let end = try firstChange(from: changeSet + 1)
+  func changes(of changeSet: Int64, below: Int64? = nil) throws -> Range<Int64> {
+    let end = try firstChange(from: changeSet + 1, below: below)
     return try firstChange(from: changeSet, below: end)..<end
   }
 
@@ -78,17 +80,19 @@ struct ChangeSetBounds {
 
   /// The change with the smallest id at or after `id`, if any.
   private func change(atOrAfter id: Int64) throws -> (id: Int64, changeSet: Int64)? {
-    let statement = try connection.cachedStatement(
-      "SELECT id, change_set_id FROM history_changes WHERE id >= ? ORDER BY id LIMIT 1")
-    try statement.bind([id])
-    guard try statement.step() else { return nil }
-    return (statement.int64(at: 0), statement.int64(at: 1))
+    try change(
+      "SELECT id, change_set_id FROM history_changes WHERE id >= ? ORDER BY id LIMIT 1", id)
   }
 
   /// The change with the greatest id at or before `id`, if any.
   private func change(atOrBefore id: Int64) throws -> (id: Int64, changeSet: Int64)? {
-    let statement = try connection.cachedStatement(
-      "SELECT id, change_set_id FROM history_changes WHERE id <= ? ORDER BY id DESC LIMIT 1")
+    try change(
+      "SELECT id, change_set_id FROM history_changes WHERE id <= ? ORDER BY id DESC LIMIT 1", id)
+  }
+
+  /// The one change `query` (bound to `id`) finds: its id and change set.
+  private func change(_ query: String, _ id: Int64) throws -> (id: Int64, changeSet: Int64)? {
+    let statement = try connection.cachedStatement(query)
     try statement.bind([id])
     guard try statement.step() else { return nil }
     return (statement.int64(at: 0), statement.int64(at: 1))

@@ -44,7 +44,7 @@ struct RecordedTable: Sendable {
 
   /// The recorded columns that are not key columns, in order: the values the history stores
   /// in `history_changes.v1`, `v2`, ... (at most ``slotCount``).
-  var slots: [String] { Self.derived[historyID]?.slots ?? columns.filter { !key.contains($0) } }
+  var slots: [String] { derived.slots }
 
   /// The number of value columns of `history_changes` (`v1` to `v6`).
   static let slotCount = 6
@@ -155,21 +155,14 @@ struct RecordedTable: Sendable {
   }
 
   /// `"a" = ? AND "b" = ?` over the key columns.
-  var keyCondition: String {
-    Self.derived[historyID]?.keyCondition
-      ?? key.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
-  }
+  var keyCondition: String { derived.keyCondition }
 
   /// `SELECT` of every recorded column of the row with a key (bound in ``key`` order), in
   /// ``columns`` order.
-  var liveRowQuery: String {
-    Self.derived[historyID]?.liveRowQuery ?? Derived(self).liveRowQuery
-  }
+  var liveRowQuery: String { derived.liveRowQuery }
 
   /// `DELETE` of the row with a key (bound in ``key`` order).
-  var deleteRowStatement: String {
-    Self.derived[historyID]?.deleteRowStatement ?? Derived(self).deleteRowStatement
-  }
+  var deleteRowStatement: String { derived.deleteRowStatement }
 
   /// What undo and its checks build from each table's description for every change they read,
   /// built once per table of ``all`` (by `historyID`).
@@ -189,6 +182,9 @@ struct RecordedTable: Sendable {
     }
   }
 
-  private static let derived: [Int: Derived] = Dictionary(
+  /// This table's texts: built once for the tables of ``all``, else now.
+  private var derived: Derived { Self.derivedByNumber[historyID] ?? Derived(self) }
+
+  private static let derivedByNumber: [Int: Derived] = Dictionary(
     all.map { ($0.historyID, Derived($0)) }, uniquingKeysWith: { first, _ in first })
 }
