@@ -79,7 +79,7 @@ public final class Connection {
     let target = Connection.openTarget(path: path, mode: mode)
     flags |= target.flags
     var db: OpaquePointer?
-    let rc = sqlite3_open_v2(target.filename, &db, flags, nil)
+    let rc = sqlite3_open_v2(target.filename, &db, flags, StatementJournalVFS.name)
     guard rc == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open \(path)"
       let code = db.map { sqlite3_extended_errcode($0) } ?? rc
@@ -115,27 +115,37 @@ public final class Connection {
   ///   to a temporary file: about 60 `pwrite` calls a suspect (`strace -c` of an import of
   ///   5,000 suspects: 301,164 calls, 3,554 with the journal in memory).
   ///
-  /// Ignored when the library was initialized before.
+  /// Then it registers ``StatementJournalVFS``, which every connection opens with, so that a
+  /// journal larger than the threshold spills to its file instead of failing.
+  ///
+  /// The settings are ignored when the library was initialized before.
   ///
   /// SQLite: <https://sqlite.org/c3ref/c_config_covering_index_scan.html#sqliteconfigmemstatus>
   /// and <https://sqlite.org/c3ref/c_config_covering_index_scan.html#sqliteconfigstmtjrnlspill>
   private static let libraryConfigured: Bool = {
-    csqlite_config_memstatus(0) == SQLITE_OK
+    let configured =
+      csqlite_config_memstatus(0) == SQLITE_OK
       && csqlite_config_stmtjrnl_spill(statementJournalSpillBytes) == SQLITE_OK
+    // Finding the default VFS initializes the library, so it comes after the settings.
+    return StatementJournalVFS.isRegistered && configured
   }()
 
   /// How large a statement journal grows in memory before SQLite writes it to a temporary file,
-  /// in bytes: 128 KiB less one byte, about thirty pages, above the twenty or so that one
-  /// statement of inspector's writes changes; a statement that changes more spills, so memory
-  /// stays bounded.
+  /// in bytes: 1 MiB, about 250 pages, several times the thirty or so that the largest statement
+  /// of inspector's row-by-row writes changes (a removal that cascades to four tables, their
+  /// history, and a b-tree split or two); a statement that changes more (`sql --write` over
+  /// many rows, a migration) spills, so memory stays bounded.
   ///
-  /// It cannot be larger. A journal that spills is written out in one call per chunk of that
-  /// size, and SQLite's unix VFS writes at most 0x1ffff bytes in one call (`seekAndWriteFd`
-  /// masks the count with it), so with a larger threshold every statement whose journal
-  /// outgrew it failed with `SQLITE_FULL`, "database or disk is full" (seen with SQLite
-  /// 3.40.1 at 4 MiB: `list --as-of` of a million suspects, a migration's `DROP INDEX`, a
-  /// large `UPDATE` inside a transaction). `ConnectionTests` writes such a statement.
-  static let statementJournalSpillBytes: Int32 = 0x1ffff
+  /// Once a journal spills, SQLite keeps it in its file until the transaction ends, and every
+  /// later statement of the transaction writes its journal through system calls: at 128 KiB,
+  /// removing 100,000 suspects in one change set spilled early and took 2.7 times as long as
+  /// without the history (`inspector-bench --workload delete`), against 1.5 times with the
+  /// journal in memory. Above 128 KiB a spill needs ``StatementJournalVFS``, which splits the
+  /// write that SQLite 3.40.1 makes of a whole chunk; without it the unix VFS wrote nothing
+  /// and the statement failed with `SQLITE_FULL`, "database or disk is full" (seen at 4 MiB:
+  /// `list --as-of` of a million suspects, a migration's `DROP INDEX`, a large `UPDATE` inside
+  /// a transaction). `ConnectionTests` writes such a statement.
+  static let statementJournalSpillBytes: Int32 = 1 << 20
 
   deinit {
     for cached in cachedHandles.values { sqlite3_finalize(cached) }
