@@ -29,9 +29,18 @@ public struct SHA256: @unchecked Sendable {
   /// Nettle's running state: the hash words, the count of blocks and the bytes pending.
   private var context = sha256_ctx()
 
+  /// Bytes fed but not handed to Nettle yet, fewer than ``pendingLimit``: the history's seals
+  /// feed a change a field at a time (a tag byte, an 8-byte number), and one Nettle call a
+  /// field cost more than the hashing (about 20 calls a change).
+  private var pending: [UInt8] = []
+
+  /// How many bytes gather in ``pending`` before they go to Nettle: four SHA-256 blocks.
+  private static let pendingLimit = 256
+
   /// A hasher of the empty message so far.
   public init() {
     nettle_sha256_init(&context)
+    pending.reserveCapacity(Self.pendingLimit)
   }
 
   /// Appends `bytes` to the message.
@@ -40,16 +49,29 @@ public struct SHA256: @unchecked Sendable {
     if contiguous == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
   }
 
-  /// Appends `buffer` (Nettle copies what does not fill a block).
+  /// Appends `buffer`: gathered with the pending bytes when it is short, else handed to Nettle
+  /// after them.
   private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
-    guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
-    nettle_sha256_update(&context, buffer.count, base)
+    guard !buffer.isEmpty else { return }
+    if pending.count + buffer.count < Self.pendingLimit {
+      pending.append(contentsOf: buffer)
+      return
+    }
+    flush()
+    nettle_sha256_update(&context, buffer.count, buffer.baseAddress!)
+  }
+
+  /// Hands the pending bytes to Nettle.
+  private mutating func flush() {
+    guard !pending.isEmpty else { return }
+    pending.withUnsafeBufferPointer { nettle_sha256_update(&context, $0.count, $0.baseAddress!) }
+    pending.removeAll(keepingCapacity: true)
   }
 
   /// Appends one byte to the message.
   public mutating func update(byte: UInt8) {
-    var byte = byte
-    nettle_sha256_update(&context, 1, &byte)
+    pending.append(byte)
+    if pending.count >= Self.pendingLimit { flush() }
   }
 
   /// Appends `value` as 8 bytes, most significant first.
@@ -59,7 +81,8 @@ public struct SHA256: @unchecked Sendable {
 
   /// The digest of everything fed: 32 bytes. The hasher is spent afterwards (feed a new one).
   public mutating func finalize() -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+    flush()
+    return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
       nettle_sha256_digest(&context, 32, digest.baseAddress!)
       count = 32
     }

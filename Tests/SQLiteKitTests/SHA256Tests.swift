@@ -53,8 +53,9 @@ import Testing
     #expect(digest.allSatisfy { "0123456789abcdef".contains($0) })
   }
 
-  /// However the message is cut into updates, the digest is the one-shot digest.
-  @Test(arguments: [1, 3, 63, 64, 65, 200])
+  /// However the message is cut into updates, the digest is the one-shot digest (which, for
+  /// these 1,000 bytes, goes to Nettle in one call; short pieces gather first).
+  @Test(arguments: [1, 3, 63, 64, 65, 200, 255, 256, 257])
   func incrementalUpdatesGiveTheOneShotDigest(piece: Int) {
     let message = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
     var hasher = SHA256()
@@ -65,6 +66,30 @@ import Testing
     #expect(digest.count == 32)
     #expect(SHA256.hex(digest) == sha256Hex(of: message))
     #expect(SHA256.digest(of: message) == digest)
+  }
+
+  /// Pieces of mixed sizes, typed helpers among them, and a copy taken while bytes are still
+  /// gathered: each hasher gives the digest of exactly what it was fed.
+  @Test func aCopyTakenMidwayHashesOnFromThere() {
+    let message = (0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 17 &+ 3) }
+    var hasher = SHA256()
+    var fed = 0
+    var copy: SHA256?
+    var copied = 0
+    for piece in [1, 8, 250, 1, 300, 7, 255, 2, 9] {
+      hasher.update(message[fed..<fed + piece])
+      fed += piece
+      if piece == 7 {
+        copy = hasher
+        copied = fed
+      }
+    }
+    hasher.update(byte: 0x42)
+    hasher.update(bigEndian: 0x0102_0304_0506_0708)
+    let tail: [UInt8] = [0x42, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08]
+    #expect(hasher.finalize() == SHA256.digest(of: Array(message[..<fed]) + tail))
+    #expect(copy?.finalize() == SHA256.digest(of: Array(message[..<copied])))
+    #expect(copied == 567)
   }
 
   /// The typed helpers feed the bytes they document: one byte, and 8 bytes big-endian.
