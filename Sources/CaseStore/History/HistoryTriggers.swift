@@ -105,14 +105,14 @@ private struct TriggerSQL {
   /// 'statement' one of this statement's time (docs/history.md "Change sets"): SQLite gives
   /// every call of `'now'` within one statement's step the same time, so one statement is one
   /// change set. The update trigger fires only for an update that changes a recorded column,
-  /// as the recording trigger does.
+  /// as the recording trigger does (and only for an `UPDATE` that sets one).
   func changeSetTrigger(_ operation: Operation) -> String {
     let when =
       operation == .update
       ? "WHEN (" + changed.joined(separator: "\n    OR ") + ")\n  AND " : "WHEN "
     return [
       "CREATE TRIGGER history_\(table.name)_before_\(operation.rawValue)"
-        + " BEFORE \(operation.rawValue.uppercased()) ON \(table.name)",
+        + " BEFORE \(operation.rawValue.uppercased())\(updatedColumns(operation)) ON \(table.name)",
       when + "NOT EXISTS (SELECT 1 FROM history_context)",
       "  AND NOT EXISTS (SELECT 1 FROM history_change_sets",
       "    WHERE id = (SELECT max(id) FROM history_change_sets)",
@@ -136,11 +136,13 @@ private struct TriggerSQL {
   }
 
   /// Records an update of any recorded column: the new row whole; when a key column changed,
-  /// a delete of the old key and an insert of the new one.
+  /// a delete of the old key and an insert of the new one. It fires only for an `UPDATE` that
+  /// sets a recorded column.
   var updateTrigger: String {
     let keyMoved = table.key.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")
     return [
-      "CREATE TRIGGER history_\(table.name)_after_update AFTER UPDATE ON \(table.name)",
+      "CREATE TRIGGER history_\(table.name)_after_update AFTER UPDATE\(updatedColumns(.update))"
+        + " ON \(table.name)",
       "WHEN " + changed.joined(separator: "\n  OR "),
       "BEGIN",
       "  -- A key column changed: the row left its old key.",
@@ -170,6 +172,14 @@ private struct TriggerSQL {
   /// The test that an update changed a recorded column, one `OLD.c IS NOT NEW.c` per column.
   private var changed: [String] {
     table.columns.map { "OLD.\($0) IS NOT NEW.\($0)" }
+  }
+
+  /// ` OF` and the recorded columns, for the update triggers: an `UPDATE` that sets none of them
+  /// (the suspect's level that `suspicion_levels` keeps in `animals`, a folded key) cannot
+  /// change a recorded column, and SQLite then leaves the trigger out of its program altogether
+  /// instead of running it to find its `WHEN` false (since migration 0023).
+  private func updatedColumns(_ operation: Operation) -> String {
+    operation == .update ? " OF " + table.columns.joined(separator: ", ") : ""
   }
 
   /// The change set a change joins: the newest, which is inspector's open one while an
