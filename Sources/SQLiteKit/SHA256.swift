@@ -29,18 +29,18 @@ public struct SHA256: @unchecked Sendable {
   /// Nettle's running state: the hash words, the count of blocks and the bytes pending.
   private var context = sha256_ctx()
 
-  /// Bytes fed but not handed to Nettle yet, fewer than ``pendingLimit``: the history's seals
+  /// Bytes fed but not handed to Nettle yet: the first ``pendingCount``. The history's seals
   /// feed a change a field at a time (a tag byte, an 8-byte number), and one Nettle call a
-  /// field cost more than the hashing (about 20 calls a change).
-  private var pending: [UInt8] = []
+  /// field cost more than the hashing (about 20 calls a change). Kept inline, so a copy of
+  /// the hasher copies them too.
+  private var pending = InlineArray<256, UInt8>(repeating: 0)
 
-  /// How many bytes gather in ``pending`` before they go to Nettle: four SHA-256 blocks.
-  private static let pendingLimit = 256
+  /// How many of ``pending``'s bytes are fed, 0 to 255.
+  private var pendingCount = 0
 
   /// A hasher of the empty message so far.
   public init() {
     nettle_sha256_init(&context)
-    pending.reserveCapacity(Self.pendingLimit)
   }
 
   /// Appends `bytes` to the message.
@@ -49,12 +49,15 @@ public struct SHA256: @unchecked Sendable {
     if contiguous == nil { Array(bytes).withUnsafeBufferPointer { update(buffer: $0) } }
   }
 
-  /// Appends `buffer`: gathered with the pending bytes when it is short, else handed to Nettle
-  /// after them.
+  /// Appends `buffer`: gathered with the pending bytes when it fits beside them, else handed to
+  /// Nettle after them.
   private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
     guard !buffer.isEmpty else { return }
-    if pending.count + buffer.count < Self.pendingLimit {
-      pending.append(contentsOf: buffer)
+    if pendingCount + buffer.count < pending.count {
+      for byte in buffer {
+        pending[pendingCount] = byte
+        pendingCount += 1
+      }
       return
     }
     flush()
@@ -63,20 +66,30 @@ public struct SHA256: @unchecked Sendable {
 
   /// Hands the pending bytes to Nettle.
   private mutating func flush() {
-    guard !pending.isEmpty else { return }
-    pending.withUnsafeBufferPointer { nettle_sha256_update(&context, $0.count, $0.baseAddress!) }
-    pending.removeAll(keepingCapacity: true)
+    guard pendingCount > 0 else { return }
+    let count = pendingCount
+    pending.span.withUnsafeBufferPointer {
+      nettle_sha256_update(&context, count, $0.baseAddress!)
+    }
+    pendingCount = 0
   }
 
   /// Appends one byte to the message.
   public mutating func update(byte: UInt8) {
-    pending.append(byte)
-    if pending.count >= Self.pendingLimit { flush() }
+    pending[pendingCount] = byte
+    pendingCount += 1
+    if pendingCount == pending.count { flush() }
   }
 
   /// Appends `value` as 8 bytes, most significant first.
   public mutating func update(bigEndian value: UInt64) {
-    withUnsafeBytes(of: value.bigEndian) { update(buffer: $0.assumingMemoryBound(to: UInt8.self)) }
+    if pendingCount + 8 >= pending.count { flush() }
+    var shift = 56
+    while shift >= 0 {
+      pending[pendingCount] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
+      pendingCount += 1
+      shift -= 8
+    }
   }
 
   /// The digest of everything fed: 32 bytes. The hasher is spent afterwards (feed a new one).
