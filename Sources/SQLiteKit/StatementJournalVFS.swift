@@ -20,10 +20,11 @@ internal import CSQLite
 /// that cascades to four tables and their history), and went on at several times the cost
 /// (docs/history.md "Size and cost").
 ///
-/// What it changes. A file SQLite opens as a sub-journal (`SQLITE_OPEN_SUBJOURNAL`) gets I/O
-/// methods whose `xWrite` hands the unix VFS at most ``writePiece`` bytes a call, in order,
-/// stopping at the first error; every other method, and every other file (database, WAL,
-/// shared memory, temporary tables), is the unix VFS's own.
+/// What it changes. A file SQLite opens as a sub-journal (`SQLITE_OPEN_SUBJOURNAL`) or as the
+/// rollback journal of a temporary database (`SQLITE_OPEN_TEMP_JOURNAL`: SQLite keeps those in
+/// memory up to the same threshold) gets I/O methods whose `xWrite` hands the unix VFS at most
+/// ``writePiece`` bytes a call, in order, stopping at the first error; every other method, and
+/// every other file (database, WAL, shared memory, temporary tables), is the unix VFS's own.
 ///
 /// SQLite: <https://sqlite.org/vfs.html>, <https://sqlite.org/c3ref/vfs.html> and
 /// <https://sqlite.org/c3ref/io_methods.html>.
@@ -45,16 +46,16 @@ enum StatementJournalVFS {
   nonisolated(unsafe) private static let base: UnsafeMutablePointer<sqlite3_vfs>? =
     sqlite3_vfs_find(nil)
 
-  /// Where, in a sub-journal's file object, the unix VFS's own I/O methods are kept: just past
-  /// the base VFS's object, aligned for a pointer.
+  /// Where, in a wrapped journal's file object, the unix VFS's own I/O methods are kept: just
+  /// past the base VFS's object, aligned for a pointer.
   private static let methodsOffset: Int = {
     let size = Int(base?.pointee.szOsFile ?? 0)
     let alignment = MemoryLayout<UnsafeRawPointer>.alignment
     return (size + alignment - 1) / alignment * alignment
   }()
 
-  /// The I/O methods of a wrapped sub-journal (version 1: a sub-journal is never memory-mapped
-  /// and has no shared memory).
+  /// The I/O methods of a wrapped journal (version 1: a journal is never memory-mapped and has
+  /// no shared memory).
   nonisolated(unsafe) private static let wrappedMethods: UnsafePointer<sqlite3_io_methods> = {
     let methods = UnsafeMutablePointer<sqlite3_io_methods>.allocate(capacity: 1)
     methods.initialize(
@@ -96,15 +97,20 @@ enum StatementJournalVFS {
     return sqlite3_vfs_register(vfs, 0) == SQLITE_OK
   }
 
-  /// Opens the file with the base VFS; a sub-journal then gets the wrapped methods, its own
-  /// kept past the base's file object.
+  /// The files SQLite writes through an in-memory journal that spills at
+  /// ``Connection/statementJournalSpillBytes``: statement journals (sub-journals), and the
+  /// rollback journals of temporary databases (a case rebuilt `--as-of` is one).
+  private static let spilledJournals = SQLITE_OPEN_SUBJOURNAL | SQLITE_OPEN_TEMP_JOURNAL
+
+  /// Opens the file with the base VFS; a journal of ``spilledJournals`` then gets the wrapped
+  /// methods, its own kept past the base's file object.
   private static func open(
     _ name: UnsafePointer<CChar>?, _ file: UnsafeMutablePointer<sqlite3_file>?, _ flags: Int32,
     _ outFlags: UnsafeMutablePointer<Int32>?
   ) -> Int32 {
     guard let base, let file else { return SQLITE_CANTOPEN }
     let rc = base.pointee.xOpen(base, name, file, flags, outFlags)
-    guard rc == SQLITE_OK, flags & SQLITE_OPEN_SUBJOURNAL != 0, let own = file.pointee.pMethods
+    guard rc == SQLITE_OK, flags & spilledJournals != 0, let own = file.pointee.pMethods
     else { return rc }
     UnsafeMutableRawPointer(file).storeBytes(
       of: own, toByteOffset: methodsOffset, as: UnsafePointer<sqlite3_io_methods>.self)
@@ -112,7 +118,7 @@ enum StatementJournalVFS {
     return rc
   }
 
-  /// The unix VFS's own methods of a wrapped sub-journal.
+  /// The unix VFS's own methods of a wrapped journal.
   private static func realMethods(_ file: UnsafeMutablePointer<sqlite3_file>?)
     -> sqlite3_io_methods
   {

@@ -81,6 +81,31 @@ import Testing
     }
   }
 
+  /// A temporary database (the empty path: a case rebuilt `--as-of` is one) keeps its rollback
+  /// journal in memory up to the same threshold as statement journals; a transaction that
+  /// changes more spills it through `StatementJournalVFS` and succeeds, and a rollback
+  /// restores every byte from that file.
+  @Test func aTemporaryDatabasesJournalLargerThanItsMemorySpills() throws {
+    let db = try Connection(path: "", mode: .readWriteCreate)
+    try db.execute(
+      """
+      CREATE TABLE clue (id INTEGER PRIMARY KEY, note BLOB, code INTEGER UNIQUE);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+      INSERT INTO clue (note, code) SELECT randomblob(400), i FROM n;
+      """)
+    let stored = try notes(db)
+    #expect(stored.count == 20_000)
+    try db.execute("BEGIN IMMEDIATE")
+    // About 8 MB of existing pages changed: the journal holds them all.
+    try db.execute("UPDATE clue SET note = zeroblob(400)")
+    #expect(try db.scalar("SELECT sum(length(note)) FROM clue") == .integer(8_000_000))
+    try db.execute("ROLLBACK")
+    #expect(try notes(db) == stored)
+    try db.inTransaction(.immediate) { try db.execute("UPDATE clue SET note = zeroblob(300)") }
+    #expect(try db.scalar("SELECT sum(length(note)) FROM clue") == .integer(6_000_000))
+    #expect(try db.scalar("PRAGMA integrity_check") == .text("ok"))
+  }
+
   /// Every row's `note` of `clue`, in id order.
   private func notes(_ db: Connection) throws -> [[UInt8]] {
     let statement = try db.prepare("SELECT note FROM clue ORDER BY id")
