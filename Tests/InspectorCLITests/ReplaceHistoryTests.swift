@@ -56,6 +56,28 @@ extension UndoCommandTests {
     #expect(try latestChangeSet(cli) == last)
   }
 
+  /// A key renumbered through one of the rowid's aliases names no column of the key, yet
+  /// changes it: another client's statement and `sql --write` alike are recorded as a delete of
+  /// the old key and an insert of the new one (docs/history.md "What is recorded"), which the
+  /// update triggers' `UPDATE OF` lists (since migration 0024) must not miss.
+  @Test(arguments: ["rowid", "_rowid_", "oid"])
+  func aKeyRenumberedThroughARowidAliasIsRecorded(alias: String) throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("alibi", "fish", "at the pond")
+    let last = try latestChangeSet(cli)
+    try sqlite3(cli, "UPDATE alibis SET \(alias) = 7 WHERE animal_id = 1")
+    cli.succeed("sql", "--write", "UPDATE alibis SET \(alias) = 8 WHERE animal_id = 7")
+    let changes =
+      "SELECT group_concat((change_set_id - \(last)) || ':' || table_id || ':' || key1 || ':'"
+      + " || operation || ':' || coalesce(v1, '-'), ' ') FROM history_changes"
+      + " WHERE change_set_id > \(last)"
+    #expect(
+      try sqlite3(cli, changes)
+        == "1:4:1:0:- 1:4:7:1:at the pond 2:4:7:0:- 2:4:8:1:at the pond")
+    #expect(try sqlite3(cli, "SELECT animal_id || ':' || statement FROM alibis") == "8:at the pond")
+    cli.succeed("check")
+  }
+
   /// A statement whose rows were all ignored passed its before triggers, which opened a
   /// 'statement' change set, and no after trigger: the empty change set is not listed by
   /// `history`, and inspector's next write seals it with the others, so its id is never

@@ -177,9 +177,13 @@ private struct TriggerSQL {
   /// ` OF` and the recorded columns, for the update triggers: an `UPDATE` that sets none of them
   /// (the suspect's level that `suspicion_levels` keeps in `animals`, a folded key) cannot
   /// change a recorded column, and SQLite then leaves the trigger out of its program altogether
-  /// instead of running it to find its `WHEN` false (since migration 0023).
+  /// instead of running it to find its `WHEN` false (since migration 0023). SQLite matches the
+  /// list by the names an `UPDATE` sets, so it also names the rowid's three aliases (`rowid`,
+  /// `_rowid_`, `oid`; since migration 0024): `SET rowid = 7` renumbers a table whose key is its `INTEGER PRIMARY
+  /// KEY` without naming the key. On a table without a rowid they never match.
   private func updatedColumns(_ operation: Operation) -> String {
-    operation == .update ? " OF " + table.columns.joined(separator: ", ") : ""
+    operation == .update
+      ? " OF " + (table.columns + ["rowid", "_rowid_", "oid"]).joined(separator: ", ") : ""
   }
 
   /// The change set a change joins: the newest, which is inspector's open one while an
