@@ -54,10 +54,12 @@ public struct SHA256: @unchecked Sendable {
   private mutating func update(buffer: UnsafeBufferPointer<UInt8>) {
     guard !buffer.isEmpty else { return }
     if pendingCount + buffer.count < pending.count {
-      for byte in buffer {
-        pending[pendingCount] = byte
-        pendingCount += 1
+      let offset = pendingCount
+      withUnsafeMutableBytes(of: &pending) {
+        UnsafeMutableRawBufferPointer(rebasing: $0[offset..<offset + buffer.count])
+          .copyMemory(from: UnsafeRawBufferPointer(buffer))
       }
+      pendingCount += buffer.count
       return
     }
     flush()
@@ -84,12 +86,11 @@ public struct SHA256: @unchecked Sendable {
   /// Appends `value` as 8 bytes, most significant first.
   public mutating func update(bigEndian value: UInt64) {
     if pendingCount + 8 >= pending.count { flush() }
-    var shift = 56
-    while shift >= 0 {
-      pending[pendingCount] = UInt8(truncatingIfNeeded: value >> UInt64(shift))
-      pendingCount += 1
-      shift -= 8
+    let offset = pendingCount
+    withUnsafeMutableBytes(of: &pending) {
+      $0.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt64.self)
     }
+    pendingCount += 8
   }
 
   /// The digest of everything fed: 32 bytes. The hasher is spent afterwards (feed a new one).

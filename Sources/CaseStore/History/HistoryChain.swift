@@ -301,7 +301,7 @@ struct ContentHasher {
       hasher.update(byte: UInt8(ascii: "C"))
       hasher.update(bigEndian: UInt64(stored.columns.count))
       for column in stored.columns {
-        stored.statement.withRawValue(at: column) { addRaw($0) }
+        addRaw(stored.statement.rawValue(at: column))
       }
     }
   }

@@ -124,8 +124,6 @@ struct RowMultisetDigest: Equatable {
   private var count: Int64 = 0
   private var sum: UInt64 = 0
   private var squares: UInt64 = 0
-  /// The row being encoded, kept to save an allocation per row.
-  private var encoded: [UInt8] = []
 
   /// The `history_changes` columns a row is digested from, in order: its key, then its values.
   static let slots = ["key1", "key2", "v1", "v2", "v3", "v4", "v5", "v6"]
@@ -150,35 +148,33 @@ struct RowMultisetDigest: Equatable {
     left.count == right.count && left.sum == right.sum && left.squares == right.squares
   }
 
-  /// Adds the row that `statement` is on, made of the values in `columns`: each value a tag
-  /// byte, then its 8 bytes (an integer, or a real's bits) or its length and bytes.
+  /// Adds the row that `statement` is on, made of the values in `columns`: each value fed to
+  /// the row's `Hasher` as a tag byte, then its 8 bytes (an integer, or a real's bits) or its
+  /// length and bytes, read where SQLite holds them (``Statement/rawValue(at:)``).
   mutating func add(_ statement: Statement, _ columns: [Int]) {
-    encoded.removeAll(keepingCapacity: true)
+    var hasher = Hasher()
     for column in columns {
-      statement.withRawValue(at: column) { value in
-        switch value {
-        case .null: encoded.append(0)
-        case .integer(let number): append(1, UInt64(bitPattern: number))
-        case .real(let number): append(2, number.bitPattern)
-        case .text(let bytes):
-          append(3, UInt64(bytes.count))
-          encoded.append(contentsOf: bytes)
-        case .blob(let bytes):
-          append(4, UInt64(bytes.count))
-          encoded.append(contentsOf: bytes)
-        }
+      switch statement.rawValue(at: column) {
+      case .null: hasher.combine(UInt8(0))
+      case .integer(let number):
+        hasher.combine(UInt8(1))
+        hasher.combine(number)
+      case .real(let number):
+        hasher.combine(UInt8(2))
+        hasher.combine(number.bitPattern)
+      case .text(let bytes):
+        hasher.combine(UInt8(3))
+        hasher.combine(bytes.count)
+        hasher.combine(bytes: bytes)
+      case .blob(let bytes):
+        hasher.combine(UInt8(4))
+        hasher.combine(bytes.count)
+        hasher.combine(bytes: bytes)
       }
     }
-    var hasher = Hasher()
-    encoded.withUnsafeBytes { hasher.combine(bytes: $0) }
     let digest = UInt64(UInt(bitPattern: hasher.finalize()))
     count += 1
     sum &+= digest
     squares &+= digest &* digest
-  }
-
-  private mutating func append(_ tag: UInt8, _ word: UInt64) {
-    encoded.append(tag)
-    withUnsafeBytes(of: word.littleEndian) { encoded.append(contentsOf: $0) }
   }
 }

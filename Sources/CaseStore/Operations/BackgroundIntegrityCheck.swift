@@ -19,14 +19,16 @@ final class BackgroundIntegrityCheck: @unchecked Sendable {
   private var waited = false
 
   /// Starts `integrity_check` (`quick_check` when `quick`) on `connection`, which nothing else
-  /// may use from now on.
-  init(on connection: Connection, quick: Bool = false) {
+  /// may use from now on; once it is done (and its result can be waited for), the thread helps
+  /// with `jobs`, if any, on the same connection (``SharedCheckJobs/help(on:)``).
+  init(on connection: Connection, quick: Bool = false, then jobs: SharedCheckJobs? = nil) {
     self.connection = connection
     DispatchQueue.global().async { [self] in
       result = Result {
         quick ? try self.connection.quickCheck() : try self.connection.integrityCheck()
       }
       done.signal()
+      jobs?.help(on: self.connection)
     }
   }
 

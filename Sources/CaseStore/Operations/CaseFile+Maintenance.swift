@@ -69,10 +69,15 @@ extension CaseFile {
   public static func check(at path: String, busyTimeout: Int = 5000) throws -> CheckReport {
     let connection = try Connection.openForChecking(path: path, busyTimeout: busyTimeout)
       .connection
-    // integrity_check, the longest part, runs on a second connection meanwhile.
+    // integrity_check, the longest part, runs on a second connection meanwhile; that
+    // connection then shares the case rules' checks with this one, which starts on them once
+    // the history's pass is done.
+    let invariants = SharedCheckJobs(InvariantCheck.jobs)
     let integrity = BackgroundIntegrityCheck(
-      on: try Connection.openForChecking(path: path, busyTimeout: busyTimeout).connection)
-    return try check(connection) { try integrity.messages() }
+      on: try Connection.openForChecking(path: path, busyTimeout: busyTimeout).connection,
+      then: invariants)
+    defer { invariants.cancel() }
+    return try check(connection, sharing: invariants) { try integrity.messages() }
   }
 
   // MARK: - Migrations

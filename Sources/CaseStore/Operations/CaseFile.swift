@@ -66,9 +66,12 @@ public enum CaseFile {
   /// on another connection meanwhile (``BackgroundIntegrityCheck``); its findings still come
   /// where ``check(_:)`` lists them. `uncompilable` is what ``uncompilableSchema(_:)`` found,
   /// when the caller already probed (a restore's verdict does, first); `nil` probes here.
+  /// `invariants`, when given, holds ``InvariantCheck/jobs`` shared with that other
+  /// connection: they are run after the history's check (opened then, or cancelled when the
+  /// file is too old for them), and their findings still come where ``check(_:)`` lists them.
   static func check(
     _ connection: Connection, history: Bool = true, uncompilable: [String]? = nil,
-    integrity: () throws -> [String]
+    sharing invariants: SharedCheckJobs? = nil, integrity: () throws -> [String]
   ) throws -> CheckReport {
     let (foreignKeys, foreignKeyFailure) = foreignKeyCheck(connection)
     let migrations = try CaseDatabase.migrator.status(of: connection)
@@ -135,9 +138,13 @@ public enum CaseFile {
         .fault, .schema, "\($0) (it does not compile, so a restore refuses the file)",
         hint: "drop or repair it with the sqlite3 shell")
     }
+    // With a second connection to share them, the case rules' checks run after the history's,
+    // which only this connection can run; their findings go here all the same.
+    let invariantFindingsIndex = findings.count
     if version >= 5 {
-      findings += try InvariantCheck.findings(connection)
+      if invariants == nil { findings += InvariantCheck.findings(connection) }
     } else {
+      invariants?.cancel()
       skip(
         [.derivedColumn, .duplicate, .domain],
         "the case rules (derived columns, duplicates, domain values)", needs: 5)
@@ -178,6 +185,10 @@ public enum CaseFile {
             + " inspector writes",
           hint: "inspector leaves it alone; rename it if it is yours")
       }
+    }
+    if version >= 5, let invariants {
+      findings.insert(
+        contentsOf: invariants.findings(helping: connection), at: invariantFindingsIndex)
     }
     let integrity = try integrity()
     if integrity != ["ok"] {

@@ -12,66 +12,83 @@ enum InvariantCheck {
   /// Findings listed per kind before the rest are summed up in one line.
   static let listLimit = 200
 
-  /// Every finding on `connection` (a case file at schema version 5 or later).
+  /// Every finding on `connection` (a case file at schema version 5 or later): each of
+  /// ``jobs``' findings, in order.
   ///
-  /// - Throws: `SQLiteError` when the database cannot be read.
   /// A check that cannot run (its table is missing or rebuilt without a column) becomes a
   /// fault naming the table and SQLite's message; the other checks still run.
-  static func findings(_ connection: Connection) throws -> [CheckFinding] {
-    var findings: [CheckFinding] = []
-    findings += guarded("animals") {
-      try keyFindings(
-        connection, table: "animals",
-        sql: """
-          SELECT id, species AS unique_text, species_key AS unique_key, name AS sort_text,
-            name_key AS sort_key, \(KeyedTable.animals.unvouchedCondition) AS unvouched,
-            \(asciiKeyHolds("species", "species_key")) AS unique_plain,
-            \(asciiKeyHolds("name", "name_key")) AS sort_plain
-          FROM animals
-          WHERE NOT (\(asciiKeyHolds("species", "species_key"))
-            AND \(asciiKeyHolds("name", "name_key")))
-          """,
-        uniqueKeyName: "species")
-    }
-    findings += guarded("fruits") {
-      try keyFindings(
-        connection, table: "fruits",
-        sql: """
-          SELECT id, name AS unique_text, name_key AS unique_key, NULL AS sort_text,
-            NULL AS sort_key, \(KeyedTable.fruits.unvouchedCondition) AS unvouched,
-            \(asciiKeyHolds("name", "name_key")) AS unique_plain, 1 AS sort_plain
-          FROM fruits
-          WHERE NOT \(asciiKeyHolds("name", "name_key"))
-          """,
-        uniqueKeyName: "name")
-    }
-    for rule in domainRules {
-      findings += guarded(rule.table) {
-        try rows(connection, rule.sql, limit: listLimit).map { row in
-          CheckFinding(
-            .fault, rule.kind, table: rule.table, row: "\(rule.rowLabel) \(row[0])",
-            rule.message(row),
-            hint: rule.hint.map {
-              $0.split(separator: "id:N", omittingEmptySubsequences: false)
-                .joined(separator: "id:\(row[0])")
-                .split(separator: "{id}", omittingEmptySubsequences: false)
-                .joined(separator: "\(row[0])")
-            })
+  static func findings(_ connection: Connection) -> [CheckFinding] {
+    jobs.flatMap { $0(connection) }
+  }
+
+  /// The checks of ``findings(_:)`` as independent jobs, in the order their findings are
+  /// listed: each reads one table (or a rule's) on the connection it is handed and never fails
+  /// (a check that cannot run is its one finding), so that two connections can share them
+  /// (``SharedCheckJobs``, `check`'s second connection once its `integrity_check` is done).
+  static var jobs: [SharedCheckJobs.Job] {
+    var jobs: [SharedCheckJobs.Job] = [
+      { connection in
+        guarded("animals") {
+          try keyFindings(
+            connection, table: "animals",
+            sql: """
+              SELECT id, species AS unique_text, species_key AS unique_key, name AS sort_text,
+                name_key AS sort_key, \(KeyedTable.animals.unvouchedCondition) AS unvouched,
+                \(asciiKeyHolds("species", "species_key")) AS unique_plain,
+                \(asciiKeyHolds("name", "name_key")) AS sort_plain
+              FROM animals
+              WHERE NOT (\(asciiKeyHolds("species", "species_key"))
+                AND \(asciiKeyHolds("name", "name_key")))
+              """,
+            uniqueKeyName: "species")
+        }
+      },
+      { connection in
+        guarded("fruits") {
+          try keyFindings(
+            connection, table: "fruits",
+            sql: """
+              SELECT id, name AS unique_text, name_key AS unique_key, NULL AS sort_text,
+                NULL AS sort_key, \(KeyedTable.fruits.unvouchedCondition) AS unvouched,
+                \(asciiKeyHolds("name", "name_key")) AS unique_plain, 1 AS sort_plain
+              FROM fruits
+              WHERE NOT \(asciiKeyHolds("name", "name_key"))
+              """,
+            uniqueKeyName: "name")
+        }
+      },
+    ]
+    jobs += domainRules.map { rule in
+      { connection in
+        guarded(rule.table) {
+          try rows(connection, rule.sql, limit: listLimit).map { row in
+            CheckFinding(
+              .fault, rule.kind, table: rule.table, row: "\(rule.rowLabel) \(row[0])",
+              rule.message(row),
+              hint: rule.hint.map {
+                $0.split(separator: "id:N", omittingEmptySubsequences: false)
+                  .joined(separator: "id:\(row[0])")
+                  .split(separator: "{id}", omittingEmptySubsequences: false)
+                  .joined(separator: "\(row[0])")
+              })
+          }
         }
       }
     }
-    for table in ["animals", "fruits", "alibis", "incidents"] {
-      findings += guarded(table) {
-        try TextRuleCheck.findings(connection, table: table, limit: listLimit)
+    jobs += ["animals", "fruits", "alibis", "incidents"].map { table in
+      { connection in
+        guarded(table) { try TextRuleCheck.findings(connection, table: table, limit: listLimit) }
       }
     }
     // The rules above stop at a NUL (`GLOB`, `length()`): `'red'`, NUL, `'x'` passes as `'red'`.
-    for table in ["animals", "fruits", "sleep_schedules", "incidents"] {
-      findings += guarded(table) {
-        try DomainTextNULCheck.findings(connection, table: table, limit: listLimit)
+    jobs += ["animals", "fruits", "sleep_schedules", "incidents"].map { table in
+      { connection in
+        guarded(table) {
+          try DomainTextNULCheck.findings(connection, table: table, limit: listLimit)
+        }
       }
     }
-    return findings
+    return jobs
   }
 
   /// What `check` returns, or one fault saying it could not run on `table`.
