@@ -228,4 +228,21 @@ final class StandardErrorText: @unchecked Sendable {
     cli.succeed("sql", "--write", "UPDATE fruits SET color = 'red' WHERE id = 2")
     #expect(cli.run("check").status == 0)
   }
+
+  /// A duplicate's values are escaped like every other finding's (`TextRules.escaped`): a
+  /// species holding a terminal's escape sequence reaches no output as raw control bytes.
+  @Test func aDuplicateHoldingControlCharactersIsEscaped() throws {
+    let rows = try CLITestCase.failedCheckRows(
+      afterAnotherClientRan: """
+        DROP TRIGGER animals_names_before_update;
+        DROP TRIGGER animals_keys_after_update;
+        UPDATE animals SET species = 'Fi' || char(27) || ']0;x' || char(7) || 'sh' WHERE id IN (1, 2);
+        """)
+    let duplicate = try #require(rows.first { $0.hasPrefix("fault,duplicate,animals,id 1,") })
+    #expect(
+      duplicate.hasPrefix(
+        #"fault,duplicate,animals,id 1,"'Fi\u{1B}]0;x\u{7}sh' (id 1) and "#
+          + #"'Fi\u{1B}]0;x\u{7}sh' (id 2)"#))
+    #expect(!rows.joined().unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+  }
 }

@@ -205,7 +205,7 @@ enum InvariantCheck {
       }
       guard members.count > 1 else { continue }
       members.sort { $0.id < $1.id }
-      let named = members.map { "'\($0.value)' (id \($0.id))" }
+      let named = members.map { "'\(TextRules.escaped($0.value))' (id \($0.id))" }
       findings.append(
         CheckFinding(
           .fault, .duplicate, table: table, row: "id \(members[0].id)",
