@@ -245,4 +245,18 @@ final class StandardErrorText: @unchecked Sendable {
           + #"'Fi\u{1B}]0;x\u{7}sh' (id 2)"#))
     #expect(!rows.joined().unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
   }
+
+  /// A fruit has one folded key, and its finding says so (not "the name and name").
+  @Test func aFruitsWrongKeyIsWordedForItsOneKey() throws {
+    let rows = try CLITestCase.failedCheckRows(
+      afterAnotherClientRan: """
+        DROP TRIGGER fruits_keys_after_update;
+        UPDATE fruits SET name_key = 'wrong' WHERE id = 2;
+        """)
+    #expect(
+      rows.contains(
+        "fault,derived_column,fruits,id 2,the folded key does not match the name as stored,"
+          + "\"UPDATE fruits SET name_folded_from = NULL WHERE id = 2 gives the row SQL's key,"
+          + " and the next inspector write folds it\""))
+  }
 }

@@ -160,9 +160,12 @@ enum InvariantCheck {
         findings.append(
           CheckFinding(
             .fault, .derivedColumn, table: table, row: "id \(id)",
-            "the folded keys do not match the \(uniqueKeyName) and name as stored",
-            hint: "UPDATE \(table) SET \(foldedFrom) WHERE id = \(id) gives the row SQL's keys, "
-              + "and the next inspector write folds them"))
+            table == "animals"
+              ? "the folded keys do not match the \(uniqueKeyName) and name as stored"
+              : "the folded key does not match the \(uniqueKeyName) as stored",
+            hint: "UPDATE \(table) SET \(foldedFrom) WHERE id = \(id) gives the row SQL's "
+              + (table == "animals" ? "keys" : "key") + ", and the next inspector write folds "
+              + (table == "animals" ? "them" : "it")))
       }
     }
     if !unvouched.isEmpty {
