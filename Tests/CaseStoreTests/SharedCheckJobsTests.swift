@@ -29,8 +29,8 @@ import Testing
 
   @Test func twoConnectionsRunEachJobOnceAndTheFindingsKeepTheJobsOrder() throws {
     let runs = Runs(40)
-    let jobs = SharedCheckJobs(countedJobs(40, runs: runs))
-    jobs.open()
+    let jobs = SharedCheckJobs()
+    jobs.open(countedJobs(40, runs: runs))
     let other = DispatchGroup()
     DispatchQueue.global().async(group: other) {
       // The second connection is its thread's own, as `check`'s is; should it fail to open,
@@ -45,12 +45,13 @@ import Testing
 
   @Test func aClosedQueueGivesNothingToHelpWithAndACancelledOneRunsNothing() throws {
     let runs = Runs(3)
-    let jobs = SharedCheckJobs(countedJobs(3, runs: runs))
+    let jobs = SharedCheckJobs()
     let connection = try Connection(path: ":memory:")
-    // Before open(): the other connection finds nothing to take.
+    // Before open(_:): the other connection finds nothing to take.
     jobs.help(on: connection)
     #expect(runs.all == [0, 0, 0])
     jobs.cancel()
+    jobs.open(countedJobs(3, runs: runs))
     #expect(jobs.findings(helping: connection).isEmpty)
     #expect(runs.all == [0, 0, 0])
   }

@@ -72,7 +72,7 @@ extension CaseFile {
     // integrity_check, the longest part, runs on a second connection meanwhile; that
     // connection then shares the case rules' checks with this one, which starts on them once
     // the history's pass is done.
-    let invariants = SharedCheckJobs(InvariantCheck.jobs)
+    let invariants = SharedCheckJobs()
     let integrity = BackgroundIntegrityCheck(
       on: try Connection.openForChecking(path: path, busyTimeout: busyTimeout).connection,
       then: invariants)

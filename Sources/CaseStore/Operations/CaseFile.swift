@@ -66,9 +66,10 @@ public enum CaseFile {
   /// on another connection meanwhile (``BackgroundIntegrityCheck``); its findings still come
   /// where ``check(_:)`` lists them. `uncompilable` is what ``uncompilableSchema(_:)`` found,
   /// when the caller already probed (a restore's verdict does, first); `nil` probes here.
-  /// `invariants`, when given, holds ``InvariantCheck/jobs`` shared with that other
-  /// connection: they are run after the history's check (opened then, or cancelled when the
-  /// file is too old for them), and their findings still come where ``check(_:)`` lists them.
+  /// `invariants`, when given, is the queue shared with that other connection: it is handed
+  /// ``InvariantCheck/jobs(foldedKeys:)`` once the schema version is known (or cancelled when
+  /// the file is too old for them), this connection joins in after the history's check, and
+  /// their findings still come where ``check(_:)`` lists them.
   static func check(
     _ connection: Connection, history: Bool = true, uncompilable: [String]? = nil,
     sharing invariants: SharedCheckJobs? = nil, integrity: () throws -> [String]
@@ -138,11 +139,20 @@ public enum CaseFile {
         .fault, .schema, "\($0) (it does not compile, so a restore refuses the file)",
         hint: "drop or repair it with the sqlite3 shell")
     }
-    // With a second connection to share them, the case rules' checks run after the history's,
-    // which only this connection can run; their findings go here all the same.
+    if version >= 5 && version < InvariantCheck.foldedKeysVersion {
+      findings.append(InvariantCheck.foldedKeysSkipped(version: version))
+    }
+    // With a second connection to share them, the case rules' checks run on it once its
+    // integrity_check is done, and here after the history's, which only this connection can
+    // run; their findings go here all the same.
     let invariantFindingsIndex = findings.count
     if version >= 5 {
-      if invariants == nil { findings += InvariantCheck.findings(connection) }
+      let foldedKeys = version >= InvariantCheck.foldedKeysVersion
+      if let invariants {
+        invariants.open(InvariantCheck.jobs(foldedKeys: foldedKeys))
+      } else {
+        findings += InvariantCheck.findings(connection, foldedKeys: foldedKeys)
+      }
     } else {
       invariants?.cancel()
       skip(

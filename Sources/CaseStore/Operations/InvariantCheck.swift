@@ -13,53 +13,23 @@ enum InvariantCheck {
   static let listLimit = 200
 
   /// Every finding on `connection` (a case file at schema version 5 or later): each of
-  /// ``jobs``' findings, in order.
+  /// ``jobs(foldedKeys:)``' findings, in order.
   ///
   /// A check that cannot run (its table is missing or rebuilt without a column) becomes a
   /// fault naming the table and SQLite's message; the other checks still run.
-  static func findings(_ connection: Connection) -> [CheckFinding] {
-    jobs.flatMap { $0(connection) }
+  static func findings(_ connection: Connection, foldedKeys: Bool) -> [CheckFinding] {
+    jobs(foldedKeys: foldedKeys).flatMap { $0(connection) }
   }
 
-  /// The checks of ``findings(_:)`` as independent jobs, in the order their findings are
-  /// listed: each reads one table (or a rule's) on the connection it is handed and never fails
-  /// (a check that cannot run is its one finding), so that two connections can share them
-  /// (``SharedCheckJobs``, `check`'s second connection once its `integrity_check` is done).
-  static var jobs: [SharedCheckJobs.Job] {
-    var jobs: [SharedCheckJobs.Job] = [
-      { connection in
-        if let skipped = foldedKeysSkipped(connection) { return [skipped] }
-        return guarded("animals") {
-          try keyFindings(
-            connection, table: "animals",
-            sql: """
-              SELECT id, species AS unique_text, species_key AS unique_key, name AS sort_text,
-                name_key AS sort_key, \(KeyedTable.animals.unvouchedCondition) AS unvouched,
-                \(asciiKeyHolds("species", "species_key")) AS unique_plain,
-                \(asciiKeyHolds("name", "name_key")) AS sort_plain
-              FROM animals
-              WHERE NOT (\(asciiKeyHolds("species", "species_key"))
-                AND \(asciiKeyHolds("name", "name_key")))
-              """,
-            uniqueKeyName: "species")
-        }
-      },
-      { connection in
-        if foldedKeysSkipped(connection) != nil { return [] }
-        return guarded("fruits") {
-          try keyFindings(
-            connection, table: "fruits",
-            sql: """
-              SELECT id, name AS unique_text, name_key AS unique_key, NULL AS sort_text,
-                NULL AS sort_key, \(KeyedTable.fruits.unvouchedCondition) AS unvouched,
-                \(asciiKeyHolds("name", "name_key")) AS unique_plain, 1 AS sort_plain
-              FROM fruits
-              WHERE NOT \(asciiKeyHolds("name", "name_key"))
-              """,
-            uniqueKeyName: "name")
-        }
-      },
-    ]
+  /// The checks of ``findings(_:foldedKeys:)`` as independent jobs, in the order their
+  /// findings are listed: each reads one table (or a rule's) on the connection it is handed and
+  /// never fails (a check that cannot run is its one finding), so that two connections can
+  /// share them (``SharedCheckJobs``, `check`'s second connection once its `integrity_check` is
+  /// done). `foldedKeys` includes the folded keys' check of animals and fruits, which a file
+  /// needs ``foldedKeysVersion`` for.
+  static func jobs(foldedKeys: Bool) -> [SharedCheckJobs.Job] {
+    var jobs: [SharedCheckJobs.Job] = []
+    if foldedKeys { jobs += foldedKeyJobs }
     jobs += domainRules.map { rule in
       { connection in
         guarded(rule.table) {
@@ -97,14 +67,46 @@ enum InvariantCheck {
   /// `*_folded_from` columns it reads (docs/schema.md "Folded keys").
   static let foldedKeysVersion = 12
 
-  /// A note that the folded keys' check was skipped, for a file older than
-  /// ``foldedKeysVersion`` (whose pending migrations `check` reports as faults); `nil` when the
-  /// check applies. Listed once, by the animals' job: the fruits' job skips quietly.
-  private static func foldedKeysSkipped(_ connection: Connection) -> CheckFinding? {
-    guard let version = try? CaseDatabase.migrator.currentVersion(of: connection),
-      version < foldedKeysVersion
-    else { return nil }
-    return CheckFinding(
+  /// The folded keys' check of animals and fruits, one job each (``jobs(foldedKeys:)``).
+  private static var foldedKeyJobs: [SharedCheckJobs.Job] {
+    [
+      { connection in
+        guarded("animals") {
+          try keyFindings(
+            connection, table: "animals",
+            sql: """
+              SELECT id, species AS unique_text, species_key AS unique_key, name AS sort_text,
+                name_key AS sort_key, \(KeyedTable.animals.unvouchedCondition) AS unvouched,
+                \(asciiKeyHolds("species", "species_key")) AS unique_plain,
+                \(asciiKeyHolds("name", "name_key")) AS sort_plain
+              FROM animals
+              WHERE NOT (\(asciiKeyHolds("species", "species_key"))
+                AND \(asciiKeyHolds("name", "name_key")))
+              """,
+            uniqueKeyName: "species")
+        }
+      },
+      { connection in
+        guarded("fruits") {
+          try keyFindings(
+            connection, table: "fruits",
+            sql: """
+              SELECT id, name AS unique_text, name_key AS unique_key, NULL AS sort_text,
+                NULL AS sort_key, \(KeyedTable.fruits.unvouchedCondition) AS unvouched,
+                \(asciiKeyHolds("name", "name_key")) AS unique_plain, 1 AS sort_plain
+              FROM fruits
+              WHERE NOT \(asciiKeyHolds("name", "name_key"))
+              """,
+            uniqueKeyName: "name")
+        }
+      },
+    ]
+  }
+
+  /// The note that lists the folded keys' check as skipped, for a file at `version`, older than
+  /// ``foldedKeysVersion`` (its pending migrations are faults of their own).
+  static func foldedKeysSkipped(version: Int) -> CheckFinding {
+    CheckFinding(
       .note, .derivedColumn,
       "skipped: the folded keys' check needs schema version \(foldedKeysVersion); the file is"
         + " at version \(version)",
