@@ -155,6 +155,18 @@ enum InvariantCheck {
     var unfolded: [(id: Int64, key: String, value: String)] = []
     var caseKeys = KeyMemo(NameKey.caseKey)
     var sortKeys = KeyMemo(NameKey.sortKey)
+    // Animals keep two folded keys (the unique one and the name's), fruits one.
+    let wording =
+      table == "animals"
+      ? (
+        mismatch: "the folded keys do not match the \(uniqueKeyName) and name as stored",
+        foldedFrom: "species_folded_from = NULL, name_folded_from = NULL", keys: "keys",
+        them: "them"
+      )
+      : (
+        mismatch: "the folded key does not match the \(uniqueKeyName) as stored",
+        foldedFrom: "name_folded_from = NULL", keys: "key", them: "it"
+      )
     let statement = try connection.prepare(sql + " ORDER BY id")
     while let row = try statement.nextRow() {
       let id = try row.int64("id")
@@ -176,18 +188,11 @@ enum InvariantCheck {
       if try row.int64("unvouched") == 1 {
         unvouched.append(id)
       } else if findings.count < listLimit {
-        let foldedFrom =
-          table == "animals"
-          ? "species_folded_from = NULL, name_folded_from = NULL" : "name_folded_from = NULL"
         findings.append(
           CheckFinding(
-            .fault, .derivedColumn, table: table, row: "id \(id)",
-            table == "animals"
-              ? "the folded keys do not match the \(uniqueKeyName) and name as stored"
-              : "the folded key does not match the \(uniqueKeyName) as stored",
-            hint: "UPDATE \(table) SET \(foldedFrom) WHERE id = \(id) gives the row SQL's "
-              + (table == "animals" ? "keys" : "key") + ", and the next inspector write folds "
-              + (table == "animals" ? "them" : "it")))
+            .fault, .derivedColumn, table: table, row: "id \(id)", wording.mismatch,
+            hint: "UPDATE \(table) SET \(wording.foldedFrom) WHERE id = \(id) gives the row"
+              + " SQL's \(wording.keys), and the next inspector write folds \(wording.them)"))
       }
     }
     if !unvouched.isEmpty {
