@@ -234,21 +234,10 @@ public final class Statement {
   }
 
   /// Column `index` of the current row in its own storage class, text and blobs as the bytes
-  /// SQLite holds (not copied, text not checked or repaired as UTF-8), for reading many values
-  /// without allocating. The bytes are valid only during `body`.
-  ///
-  /// - SQLite: <https://sqlite.org/c3ref/column_blob.html>
-  public func withRawValue<Result>(
-    at index: Int, _ body: (RawValue) throws -> Result
-  ) rethrows -> Result {
-    try body(rawValue(at: index))
-  }
-
-  /// Column `index` of the current row as ``withRawValue(at:_:)`` reads it, returned instead of
-  /// handed to a closure: for loops over millions of values (the history's seals, `check`),
-  /// where a generic call per value costs more than the read. The bytes of text and blobs are
-  /// SQLite's own and stay valid only until the statement steps, resets or converts the column
-  /// (read it again as another type); copy what must outlive that.
+  /// SQLite holds (not copied, text not checked or repaired as UTF-8), for reading millions of
+  /// values without allocating (the history's seals, `check`). The bytes stay valid only until
+  /// the statement steps, resets or converts the column (read it again as another type); copy
+  /// what must outlive that.
   ///
   /// - SQLite: <https://sqlite.org/c3ref/column_blob.html>
   public func rawValue(at index: Int) -> RawValue {
@@ -268,8 +257,8 @@ public final class Statement {
     }
   }
 
-  /// A column's value as ``withRawValue(at:_:)`` hands it over: text and blobs as SQLite's own
-  /// bytes, valid only during that call (or, from ``rawValue(at:)``, until the statement moves).
+  /// A column's value as ``rawValue(at:)`` returns it: text and blobs as SQLite's own bytes,
+  /// valid only until the statement moves.
   public enum RawValue {
     /// SQL NULL.
     case null

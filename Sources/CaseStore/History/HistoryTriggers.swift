@@ -179,8 +179,9 @@ private struct TriggerSQL {
   /// change a recorded column, and SQLite then leaves the trigger out of its program altogether
   /// instead of running it to find its `WHEN` false (since migration 0023). SQLite matches the
   /// list by the names an `UPDATE` sets, so it also names the rowid's three aliases (`rowid`,
-  /// `_rowid_`, `oid`; since migration 0024): `SET rowid = 7` renumbers a table whose key is its `INTEGER PRIMARY
-  /// KEY` without naming the key. On a table without a rowid they never match.
+  /// `_rowid_`, `oid`; since migration 0024): `SET rowid = 7` renumbers a table whose key is
+  /// its `INTEGER PRIMARY KEY` without naming the key. On a table without a rowid they never
+  /// match.
   private func updatedColumns(_ operation: Operation) -> String {
     operation == .update
       ? " OF " + (table.columns + ["rowid", "_rowid_", "oid"]).joined(separator: ", ") : ""
