@@ -48,9 +48,11 @@ public enum CheckpointMode: Int32, Sendable {
 
 extension Connection {
   /// `PRAGMA integrity_check`: `["ok"]` for a sound database, otherwise up to 100 problems.
+  /// When damage stops the check part-way (`SQLITE_CORRUPT`), the problems it reported come
+  /// first and `integrity_check stopped: database disk image is malformed` last.
   ///
-  /// - Throws: `SQLiteError` (e.g. ``ResultCode/corrupt`` or ``ResultCode/notADatabase``) when
-  ///   the file is too damaged to check.
+  /// - Throws: `SQLiteError` (e.g. ``ResultCode/notADatabase``, or ``ResultCode/interrupt``)
+  ///   when the file cannot be checked at all, or the check was interrupted.
   /// - SQLite: <https://sqlite.org/pragma.html#pragma_integrity_check>
   public func integrityCheck() throws -> [String] {
     try check(pragma: "integrity_check")
@@ -65,11 +67,18 @@ extension Connection {
     try check(pragma: "quick_check")
   }
 
-  /// The messages of `PRAGMA integrity_check` or `PRAGMA quick_check`.
+  /// The messages of `PRAGMA integrity_check` or `PRAGMA quick_check`. On some damage (a page
+  /// that is no b-tree page) the pragma reports it, then stops with `SQLITE_CORRUPT`; the
+  /// messages it gave are kept, followed by `<pragma> stopped: <SQLite's message>`, as the
+  /// sqlite3 shell prints the lines and then the error.
   private func check(pragma name: String) throws -> [String] {
     let statement = try prepare("PRAGMA \(name)")
     var messages: [String] = []
-    while let row = try statement.nextRow() { messages.append(try row.text(name)) }
+    do {
+      while let row = try statement.nextRow() { messages.append(try row.text(name)) }
+    } catch let error as SQLiteError where error.code == .corrupt {
+      messages.append("\(name) stopped: \(error.message)")
+    }
     return messages
   }
 

@@ -80,6 +80,43 @@ import Testing
     }
   }
 
+  /// A table's page that no longer reads as a b-tree page: `PRAGMA integrity_check` reports the
+  /// page, then stops with SQLITE_CORRUPT. `check` lists what it reported and that it stopped,
+  /// as faults, where it used to throw and list nothing (the sqlite3 shell prints the line).
+  @Test func aDamagedPageIsListedNotThrown() throws {
+    try withSeededDirectory { _, path in
+      let root: Int64
+      do {
+        let writer = try Connection(path: path)
+        // Every page in the main file, where the damage goes.
+        try writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        root = try #require(
+          try writer.scalar("SELECT rootpage FROM sqlite_schema WHERE name = 'favorite_fruits'")?
+            .integerValue)
+      }
+      let file = try #require(FileHandle(forUpdatingAtPath: path))
+      // The page's first byte is its type; 7 is none of SQLite's four.
+      try file.seek(toOffset: UInt64(root - 1) * 4096)
+      try file.write(contentsOf: [7])
+      try file.close()
+
+      let report = try CaseFile.check(at: path)
+      #expect(!report.isHealthy)
+      #expect(
+        report.integrity == [
+          "*** in database main ***\nPage \(root): btreeInitPage() returns error code 11",
+          "integrity_check stopped: database disk image is malformed",
+        ])
+      #expect(
+        report.findings.filter { $0.kind == .integrity }.map(\.message) == report.integrity)
+      // The checks that read the damaged table say so in SQLite's words, without its SQL.
+      #expect(
+        report.findings.filter { $0.kind == .history }.map(\.message) == [
+          "the history cannot be replayed: database disk image is malformed"
+        ])
+    }
+  }
+
   // MARK: - Backup to a file
 
   @Test func backupToFileIsPrivateSelfContainedAndEqual() throws {

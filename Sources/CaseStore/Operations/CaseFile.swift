@@ -51,8 +51,14 @@ public enum CaseFile {
     do {
       return (try connection.foreignKeyCheck(), nil)
     } catch {
-      return ([], (error as? SQLiteError)?.message ?? "\(error)")
+      return ([], sqliteMessage(error))
     }
+  }
+
+  /// SQLite's own message for an `SQLiteError` (`database disk image is malformed`), without
+  /// the code and the statement that a finding has no room for; any other error as it prints.
+  private static func sqliteMessage(_ error: any Error) -> String {
+    (error as? SQLiteError)?.message ?? "\(error)"
   }
 
   /// ``check(_:)`` with the `integrity_check` result already in hand (a restore runs it first).
@@ -171,14 +177,17 @@ public enum CaseFile {
         findings += try HistoryCheck.findings(connection)
       } catch {
         findings.append(
-          CheckFinding(.fault, .history, "the history cannot be replayed: \(error)"))
+          CheckFinding(
+            .fault, .history, "the history cannot be replayed: \(Self.sqliteMessage(error))"))
       }
       if version >= HistoryChain.schemaVersion {
         do {
           findings += try HistoryChain.findings(connection)
         } catch {
           findings.append(
-            CheckFinding(.fault, .history, "the history's seals cannot be verified: \(error)"))
+            CheckFinding(
+              .fault, .history,
+              "the history's seals cannot be verified: \(Self.sqliteMessage(error))"))
         }
       }
     }
