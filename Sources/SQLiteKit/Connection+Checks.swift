@@ -139,15 +139,31 @@ extension Connection {
   public static func openForChecking(path: String, busyTimeout: Int = 5000) throws -> (
     connection: Connection, verifiesChecks: Bool
   ) {
-    if access(path, W_OK) == 0,
-      let connection = try? Connection(
-        path: path, mode: .readWrite, busyTimeout: busyTimeout, walMode: false),
-      (try? connection.execute("PRAGMA query_only = ON")) != nil,
-      (try? connection.check(
-        csqlite_db_config_bool(connection.handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1))) != nil
-    {
-      return (connection, true)
+    if access(path, W_OK) == 0 {
+      do {
+        let connection = try Connection(
+          path: path, mode: .readWrite, busyTimeout: busyTimeout, walMode: false)
+        if (try? connection.execute("PRAGMA query_only = ON")) != nil,
+          (try? connection.check(
+            csqlite_db_config_bool(connection.handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1)))
+            != nil
+        {
+          return (connection, true)
+        }
+      } catch let error as SQLiteError where !fallsBackToReadOnly(after: error) {
+        throw error
+      } catch {
+        // A file or directory this process may not write after all: read it read-only.
+      }
     }
     return (try Connection(path: path, mode: .readOnly, busyTimeout: busyTimeout), false)
+  }
+
+  /// Whether ``openForChecking(path:busyTimeout:)`` tries a read-only open after the
+  /// read-write open failed with `error`: not when another connection's lock stopped it
+  /// (``ResultCode/busy``, ``ResultCode/locked``), which the read-only open would wait for
+  /// again, so that `check --busy-timeout N` gave up after about twice N.
+  static func fallsBackToReadOnly(after error: SQLiteError) -> Bool {
+    error.code != .busy && error.code != .locked
   }
 }

@@ -161,6 +161,32 @@ import Testing
     #expect(try db.scalar("PRAGMA busy_timeout") == .integer(0))
   }
 
+  /// A file in rollback-journal mode whose writer holds the exclusive lock: a checking open
+  /// fails with busy, and after a lock it does not try again read-only (which waited a second
+  /// busy timeout), while a read-only file or directory still falls back.
+  @Test func aCheckingOpenMeetingALockFailsWithoutAReadOnlyRetry() throws {
+    try withTemporaryDirectory { directory in
+      let path = try directory.database(
+        "case.sqlite",
+        running: "PRAGMA journal_mode = DELETE; CREATE TABLE suspect (name TEXT)")
+      let writer = try Connection(path: path, mode: .readWrite, walMode: false)
+      try writer.execute("BEGIN EXCLUSIVE")
+      try writer.execute("INSERT INTO suspect VALUES ('crow')")
+      let open = #expect(throws: SQLiteError.self) {
+        try Connection.openForChecking(path: path, busyTimeout: 20)
+      }
+      #expect(open?.code == .busy)
+      try writer.execute("ROLLBACK")
+      #expect(try Connection.openForChecking(path: path).verifiesChecks)
+    }
+    for code in [ResultCode.busy, .locked] {
+      #expect(!Connection.fallsBackToReadOnly(after: SQLiteError(extendedCode: code, message: "")))
+    }
+    for code in [ResultCode.readOnly, .cannotOpen] {
+      #expect(Connection.fallsBackToReadOnly(after: SQLiteError(extendedCode: code, message: "")))
+    }
+  }
+
   @Test(arguments: [0, 50, 100])
   func writerWaitsThenFailsWithBusyWhileAnotherHoldsTheWriteLock(milliseconds: Int) throws {
     try withTemporaryDirectory { directory in
