@@ -192,23 +192,6 @@ struct CheckCommandTests {
         $0.hasPrefix("fault,schema,animals,,trigger animals_keys_after_update is missing")
       })
   }
-}
-
-/// The records of a CSV document without quoted line breaks (RFC 4180 ends lines with CRLF).
-func csvLines(_ text: String) -> [String] {
-  text.split(separator: "\r\n", omittingEmptySubsequences: true).map(String.init)
-}
-
-/// Collects what a command writes to stderr while it runs (progress, warnings).
-final class StandardErrorText: @unchecked Sendable {
-  private let lock = NSLock()
-  private var parts: [String] = []
-
-  /// Everything written so far.
-  var text: String { lock.withLock { parts.joined() } }
-
-  /// Appends `part`; safe from any thread.
-  @Sendable func append(_ part: String) { lock.withLock { parts.append(part) } }
 
   /// A fruit colour another client stored against the schema's CHECK is named, with SQL that
   /// repairs it.
@@ -246,6 +229,32 @@ final class StandardErrorText: @unchecked Sendable {
     #expect(!rows.joined().unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
   }
 
+  /// The case rules' findings come in the order the docs list their checks: every derived
+  /// column's (both tables' folded keys, the mirrored level), then the duplicates, then the
+  /// domain rules', whichever table each is about (the duplicate species used to come between
+  /// the animals' and the fruits' folded keys).
+  @Test func caseRuleFindingsAreListedByCheck() throws {
+    let rows = try CLITestCase.failedCheckRows(
+      afterAnotherClientRan: """
+        PRAGMA ignore_check_constraints = ON;
+        DROP TRIGGER animals_names_before_update;
+        DROP TRIGGER animals_keys_after_update;
+        DROP TRIGGER animals_level_before_update;
+        DROP TRIGGER fruits_keys_after_update;
+        UPDATE animals SET species = 'Fish' WHERE id IN (1, 2);
+        UPDATE fruits SET name_key = 'wrong' WHERE id = 2;
+        UPDATE animals SET suspicion_level = 0.9 WHERE id = 1;
+        UPDATE animals SET paw_size = 'huge' WHERE id = 3;
+        """)
+    let order = ["derived_column", "duplicate", "domain"]
+    let listed = rows.map { String($0.split(separator: ",")[1]) }.filter(order.contains)
+    #expect(Set(listed) == Set(order), "\(rows)")
+    #expect(
+      listed == listed.sorted { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! },
+      "\(rows)")
+    #expect(rows.contains { $0.hasPrefix("fault,derived_column,fruits,id 2,") })
+  }
+
   /// A fruit has one folded key, and its finding says so (not "the name and name").
   @Test func aFruitsWrongKeyIsWordedForItsOneKey() throws {
     let rows = try CLITestCase.failedCheckRows(
@@ -259,4 +268,21 @@ final class StandardErrorText: @unchecked Sendable {
           + "\"UPDATE fruits SET name_folded_from = NULL WHERE id = 2 gives the row SQL's key,"
           + " and the next inspector write folds it\""))
   }
+}
+
+/// The records of a CSV document without quoted line breaks (RFC 4180 ends lines with CRLF).
+func csvLines(_ text: String) -> [String] {
+  text.split(separator: "\r\n", omittingEmptySubsequences: true).map(String.init)
+}
+
+/// Collects what a command writes to stderr while it runs (progress, warnings).
+final class StandardErrorText: @unchecked Sendable {
+  private let lock = NSLock()
+  private var parts: [String] = []
+
+  /// Everything written so far.
+  var text: String { lock.withLock { parts.joined() } }
+
+  /// Appends `part`; safe from any thread.
+  @Sendable func append(_ part: String) { lock.withLock { parts.append(part) } }
 }

@@ -207,7 +207,8 @@ public enum CaseFile {
     }
     if version >= 5, let invariants {
       findings.insert(
-        contentsOf: invariants.findings(helping: connection), at: invariantFindingsIndex)
+        contentsOf: InvariantCheck.listed(invariants.findings(helping: connection)),
+        at: invariantFindingsIndex)
     }
     let integrity = try integrity()
     if integrity != ["ok"] {

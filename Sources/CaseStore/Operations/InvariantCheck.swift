@@ -13,12 +13,24 @@ enum InvariantCheck {
   static let listLimit = 200
 
   /// Every finding on `connection` (a case file at schema version 5 or later): each of
-  /// ``jobs(foldedKeys:)``' findings, in order.
+  /// ``jobs(foldedKeys:)``' findings, in ``listed(_:)`` order.
   ///
   /// A check that cannot run (its table is missing or rebuilt without a column) becomes a
   /// fault naming the table and SQLite's message; the other checks still run.
   static func findings(_ connection: Connection, foldedKeys: Bool) -> [CheckFinding] {
-    jobs(foldedKeys: foldedKeys).flatMap { $0(connection) }
+    listed(jobs(foldedKeys: foldedKeys).flatMap { $0(connection) })
+  }
+
+  /// The jobs' findings (in the jobs' order) in the order docs/operations.md "check" lists
+  /// the checks: first a table whose rows could not be checked (a `schema` fault), then every
+  /// `derived_column` finding, then `duplicate`, then `domain`; within a check, as the jobs
+  /// gave them. (A table's duplicates come from the job that reads its folded keys, so the
+  /// jobs' order alone put the duplicate species between the two tables' folded keys.)
+  static func listed(_ findings: [CheckFinding]) -> [CheckFinding] {
+    let rank: [CheckFinding.Kind: Int] = [.derivedColumn: 1, .duplicate: 2, .domain: 3]
+    return findings.enumerated()
+      .sorted { (rank[$0.element.kind] ?? 0, $0.offset) < (rank[$1.element.kind] ?? 0, $1.offset) }
+      .map(\.element)
   }
 
   /// The checks of ``findings(_:foldedKeys:)`` as independent jobs, in the order their
