@@ -255,6 +255,29 @@ struct CheckCommandTests {
     #expect(rows.contains { $0.hasPrefix("fault,derived_column,fruits,id 2,") })
   }
 
+  /// A row beyond ASCII that another client wrote is noted as holding SQL's keys only when it
+  /// does: a key that is not even `lower()` of its text (written with the key trigger
+  /// dropped) is a fault, as it is on ASCII text, and so is one on text holding a NUL (whose
+  /// byte count passes its length, so it looked like text beyond ASCII).
+  @Test(arguments: ["'Crème'", "'Fox' || char(0) || 'x'"])
+  func aWrongKeyBeyondASCIIIsAFaultNotANote(species: String) throws {
+    let rows = try CLITestCase.failedCheckRows(
+      afterAnotherClientRan: """
+        DROP TRIGGER animals_keys_after_update;
+        UPDATE animals SET species = \(species), species_key = 'wrong' WHERE id = 1;
+        UPDATE animals SET species = 'ÉCLAIR', species_key = lower('ÉCLAIR') WHERE id = 2;
+        """)
+    #expect(
+      rows.contains {
+        $0.hasPrefix(
+          "fault,derived_column,animals,id 1,the folded keys do not match the species and name")
+      }, "\(rows)")
+    // The row that does hold SQL's key stays a note, and the note no longer names the other.
+    let note = try #require(rows.first { $0.hasPrefix("note,derived_column,animals,,") })
+    #expect(note.contains("1 row(s) written by another client hold SQL's keys"), "\(note)")
+    #expect(note.contains("(ids 2)"), "\(note)")
+  }
+
   /// A fruit has one folded key, and its finding says so (not "the name and name").
   @Test func aFruitsWrongKeyIsWordedForItsOneKey() throws {
     let rows = try CLITestCase.failedCheckRows(
