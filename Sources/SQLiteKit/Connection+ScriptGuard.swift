@@ -72,12 +72,24 @@ extension Connection {
   /// may be created on such a table. Creating a trigger named with `prefix` stays allowed (it
   /// is how a dropped trigger is put back). `nil` protects nothing.
   ///
+  /// `onSavepoint` is told of each `SAVEPOINT`, `RELEASE` and `ROLLBACK TO` as SQLite prepares
+  /// it, before it runs (``ScriptChangeCount`` needs them to count the rows a script kept).
+  ///
   /// - Throws: ``RefusedStatement`` (reason ``RefusedStatement/Reason/appendOnly(table:)``
   ///   for the append-only rule) when a statement is refused; nothing of it ran. Otherwise what
   ///   `body` throws.
   /// - SQLite: <https://sqlite.org/c3ref/set_authorizer.html>
-  public func withScriptGuard<T>(appendOnly prefix: String?, _ body: () throws -> T) throws -> T {
-    let log = RefusalLog(prefix: prefix?.lowercased())
+  public func withScriptGuard<T>(
+    appendOnly prefix: String?, onSavepoint: ((SavepointStep) -> Void)? = nil,
+    _ body: () throws -> T
+  ) throws -> T {
+    try withoutActuallyEscaping(onSavepoint ?? { _ in }) { onSavepoint in
+      let log = RefusalLog(prefix: prefix?.lowercased(), onSavepoint: onSavepoint)
+      return try withScriptGuard(log: log, body)
+    }
+  }
+
+  private func withScriptGuard<T>(log: RefusalLog, _ body: () throws -> T) throws -> T {
     return try withAuthorizer(
       { context, action, first, second, database, trigger in
         guard let context else { return SQLITE_OK }
@@ -87,6 +99,14 @@ extension Connection {
           return SQLITE_DENY
         }
         switch action {
+        case SQLITE_SAVEPOINT:
+          // `first` is the operation (BEGIN, RELEASE, ROLLBACK), `second` the name.
+          if let first, let second,
+            let operation = SavepointStep.Operation(rawValue: String(cString: first))
+          {
+            log.onSavepoint(SavepointStep(operation, name: String(cString: second)))
+          }
+          return SQLITE_OK
         case SQLITE_TRANSACTION:
           log.reason = .transactionControl
           return SQLITE_DENY
@@ -120,9 +140,12 @@ private final class RefusalLog {
   var reason: RefusedStatement.Reason?
   /// The append-only tables' name prefix in lower case, or `nil`.
   let prefix: String?
+  /// Told of each savepoint statement as it is prepared.
+  let onSavepoint: (SavepointStep) -> Void
 
-  init(prefix: String?) {
+  init(prefix: String?, onSavepoint: @escaping (SavepointStep) -> Void) {
     self.prefix = prefix
+    self.onSavepoint = onSavepoint
   }
 
   /// The name to report when `action` breaks the append-only rule, else `nil`. `first` and

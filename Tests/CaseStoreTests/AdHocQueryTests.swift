@@ -108,6 +108,37 @@ import Testing
     #expect(database.connection.isAutocommit)
   }
 
+  /// The rows a write run reports are the rows it kept: what a `ROLLBACK TO` undid no longer
+  /// counts (SQLite's counters never go back), whatever case the savepoint's name is in.
+  @Test(arguments: [
+    // Everything rolled back.
+    (
+      "SAVEPOINT a; INSERT INTO fruits (name, color) VALUES ('Kiwi', 'green'); ROLLBACK TO a;"
+        + " RELEASE a", 0, 19
+    ),
+    // Kept before the savepoint, undone after it.
+    (
+      "UPDATE fruits SET color = 'green' WHERE id <= 3; SAVEPOINT a;"
+        + " UPDATE fruits SET color = 'red' WHERE id > 10; ROLLBACK TRANSACTION TO SAVEPOINT A;"
+        + " RELEASE a", 3, 19
+    ),
+    // Nested: the inner savepoint's rows are undone with the outer one's.
+    (
+      "SAVEPOINT outer; INSERT INTO fruits (name, color) VALUES ('Kiwi', 'green');"
+        + " SAVEPOINT inner; INSERT INTO fruits (name, color) VALUES ('Lime', 'green');"
+        + " RELEASE inner; ROLLBACK TO outer; INSERT INTO fruits (name, color)"
+        + " VALUES ('Yuzu', 'yellow'); RELEASE outer", 1, 20
+    ),
+    // Released: kept.
+    ("SAVEPOINT a; INSERT INTO fruits (name, color) VALUES ('Kiwi', 'green'); RELEASE a", 1, 20),
+  ])
+  func theRowsChangedAreTheRowsKept(script: String, changes: Int, fruits: Int) throws {
+    let database = try seededDatabase()
+    let result = try AdHocQuery(sql: script).run(on: database.connection, write: true)
+    #expect(result.changes == changes)
+    #expect(try database.rowCount("fruits") == fruits)
+  }
+
   @Test func resultIsTheLastRowReturningStatement() throws {
     let database = try seededDatabase()
     let result = try AdHocQuery(

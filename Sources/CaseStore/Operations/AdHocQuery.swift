@@ -32,8 +32,9 @@ public struct AdHocQuery {
     public var columns: [String]
     /// Rows, each as many values as ``columns``.
     public var rows: [[SQLiteValue]]
-    /// Rows the script's INSERT, UPDATE and DELETE statements changed, not counting triggers
-    /// (`sqlite3_changes` summed over statements; 0 when read-only).
+    /// Rows the script's INSERT, UPDATE and DELETE statements changed and kept, not counting
+    /// triggers (`sqlite3_changes` summed over statements, less what a `ROLLBACK TO` undid:
+    /// ``ScriptChangeCount``; 0 when read-only).
     public var changes: Int
     /// `true` when the rows were handed on as they were stepped rather than kept in ``rows``.
     public var streamed = false
@@ -101,7 +102,9 @@ public struct AdHocQuery {
   func run(
     on connection: Connection, write: Bool, streamingLast: ((Statement) throws -> Void)?
   ) throws -> Result {
-    var changes = 0
+    var changes = ScriptChangeCount()
+    // The savepoint statement being run, told while SQLite prepared it.
+    var savepoint: SavepointStep?
     let body = { () throws -> Result in
       var result = Result(columns: [], rows: [], changes: 0)
       var used = Set<String>()
@@ -123,7 +126,12 @@ public struct AdHocQuery {
         }
         var rows: [[SQLiteValue]] = []
         while try statement.step() { rows.append(statement.row()) }
-        if !statement.isReadOnly { changes += connection.changes }
+        if let step = savepoint {
+          changes.apply(step)
+          savepoint = nil
+        } else if !statement.isReadOnly {
+          changes.statementChanged(connection.changes)
+        }
         if statement.columnCount > 0 {
           result = Result(columns: statement.columnNames, rows: rows, changes: 0)
         }
@@ -139,10 +147,12 @@ public struct AdHocQuery {
         result = try body()
       } else if connection.isAutocommit {
         result = try connection.inTransaction(.immediate) {
-          try connection.withScriptGuard(appendOnly: Self.historyPrefix, body)
+          try connection.withScriptGuard(
+            appendOnly: Self.historyPrefix, onSavepoint: { savepoint = $0 }, body)
         }
       } else {
-        result = try connection.withScriptGuard(appendOnly: Self.historyPrefix, body)
+        result = try connection.withScriptGuard(
+          appendOnly: Self.historyPrefix, onSavepoint: { savepoint = $0 }, body)
       }
     } catch let refusal as RefusedStatement {
       switch refusal.reason {
@@ -176,7 +186,7 @@ public struct AdHocQuery {
       }
       throw error
     }
-    result.changes = changes
+    result.changes = changes.total
     return result
   }
 
