@@ -11,7 +11,7 @@ public struct RefusedStatement: Error, Equatable, Sendable, CustomStringConverti
     case fileGuardingPragma(name: String)
     /// `ATTACH` or `DETACH`: the script would reach another database file.
     case attach
-    /// A change of an append-only table (see ``Connection/withScriptGuard(appendOnly:_:)``):
+    /// A change of an append-only table (see ``Connection/withScriptGuard(appendOnly:onSavepoint:_:)``):
     /// an `UPDATE` or `DELETE` of its rows, an `INSERT` not made by a trigger, a `DROP` or
     /// `ALTER` of it, of one of its indexes or of a trigger named with its prefix, or a new
     /// trigger on it. `table` names the table (or the trigger or index), as SQLite gave it.

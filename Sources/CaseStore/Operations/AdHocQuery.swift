@@ -34,7 +34,7 @@ public struct AdHocQuery {
     public var rows: [[SQLiteValue]]
     /// Rows the script's INSERT, UPDATE and DELETE statements changed and kept, not counting
     /// triggers (`sqlite3_changes` summed over statements, less what a `ROLLBACK TO` undid:
-    /// ``ScriptChangeCount``; 0 when read-only).
+    /// `ScriptChangeCount` of SQLiteKit; 0 when read-only).
     public var changes: Int
     /// `true` when the rows were handed on as they were stepped rather than kept in ``rows``.
     public var streamed = false
