@@ -268,8 +268,9 @@ struct HistoryTriggerGenerationTests {
       replace == [Change(table, key: key, operation: 1, row: replacement)], "REPLACE of \(name)")
     let changeSet = try #require(
       try database.connection.scalar("SELECT max(id) FROM history_change_sets")?.integerValue)
-    let entry = try #require(
-      try CaseHistory(database: database).recordedEntries(of: changeSet).last)
+    var last: CaseHistory.RecordedEntry?
+    try CaseHistory(database: database).forEachRecordedEntry(of: changeSet) { last = $0 }
+    let entry = try #require(last)
     let differing = table.slots.filter { row[$0] != replacement[$0] }
     #expect(entry.operation == .update, "REPLACE of \(name)")
     #expect(entry.before.map(\.column) == differing && entry.after.map(\.column) == differing)

@@ -88,8 +88,11 @@ struct NullableColumnHistoryTests {
       // Read back: both values, the before value derived from the row's previous change.
       let changeSet = try #require(
         try database.connection.scalar("SELECT max(id) FROM history_change_sets")?.integerValue)
-      let entry = try #require(
-        try CaseHistory(database: database).recordedEntries(of: changeSet).first)
+      var entries: [CaseHistory.RecordedEntry] = []
+      try CaseHistory(database: database).forEachRecordedEntry(of: changeSet) {
+        entries.append($0)
+      }
+      let entry = try #require(entries.first)
       #expect(entry.operation == .update)
       #expect(entry.before.map(\.column) == [column] && entry.before.map(\.value) == [previous])
       #expect(entry.after.map(\.column) == [column] && entry.after.map(\.value) == [value])

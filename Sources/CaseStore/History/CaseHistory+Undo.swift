@@ -58,19 +58,36 @@ extension CaseHistory {
 
   /// Reverts every change of change set `target`, newest first, against the live rows, after
   /// checking that each row it writes is as the history says
-  /// (``expectRowsAsRecorded(_:undoing:)``) and before checking that no row is left naming a
-  /// parent that is gone (``expectReferencesKept(_:undoing:)``). No conflict rule: the caller
+  /// (``expectRowsAsRecorded(undoing:)``) and before checking that no row is left naming a
+  /// parent that is gone (``expectReferencesKept(undoing:)``). No conflict rule: the caller
   /// decides whether `target` may be reverted. Foreign keys are deferred to the commit.
+  ///
+  /// Streams: the changes are read and reverted one at a time (each with one seek for the
+  /// row's previous change), so memory does not grow with the change set (an import of a
+  /// million suspects is six million changes).
   ///
   /// - Returns: How many changes were reverted (0 for a change set without changes).
   /// - Throws: As ``undo(_:)`` does, but never ``CaseError/undoConflict(changeSet:later:)``.
   func revertChangeSet(_ target: Int64) throws -> Int {
-    try database.connection.execute("PRAGMA defer_foreign_keys = ON")
-    let entries = try recordedEntries(of: target)
-    try expectRowsAsRecorded(entries, undoing: target)
-    for entry in entries.reversed() { try revert(entry) }
-    try expectReferencesKept(entries, undoing: target)
-    return entries.count
+    let connection = database.connection
+    try connection.execute("PRAGMA defer_foreign_keys = ON")
+    try expectRowsAsRecorded(undoing: target)
+    let range = try ChangeSetBounds(connection: connection).changes(of: target)
+    // Each revert is recorded by the triggers as a change with an id above every one of
+    // target's, outside the range this statement reads.
+    let changes = try connection.prepare(
+      """
+      SELECT \(StoredChange.columns()) FROM history_changes
+      WHERE id >= ? AND id < ? AND change_set_id = ? ORDER BY id DESC
+      """)
+    try changes.bind([range.lowerBound, range.upperBound, target])
+    var reverted = 0
+    while let row = try changes.nextRow() {
+      try revert(try recordedEntry(try StoredChange(row, at: 0)))
+      reverted += 1
+    }
+    try expectReferencesKept(undoing: target)
+    return reverted
   }
 
   // MARK: - Entries
@@ -115,20 +132,77 @@ extension CaseHistory {
     return ids
   }
 
-  /// The changes of one change set, in the order they were recorded.
+  /// Hands `body` each change of one change set as undo reads it, in the order they were
+  /// recorded, one at a time. `tableID`, when given, keeps the changes of that table only.
   ///
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for a change of a table or operation the
-  ///   history does not record (a history changed by hand).
-  func recordedEntries(of changeSet: Int64) throws -> [RecordedEntry] {
-    var entries: [RecordedEntry] = []
+  ///   history does not record (a history changed by hand); what `body` throws.
+  func forEachRecordedEntry(
+    of changeSet: Int64, tableID: Int? = nil, _ body: (RecordedEntry) throws -> Void
+  ) throws {
     let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
     try Self.forEachStoredChange(
-      database.connection, where: "id >= ? AND id < ? AND change_set_id = ?",
+      database.connection,
+      where: "id >= ? AND id < ? AND change_set_id = ?"
+        + (tableID.map { " AND table_id = \($0)" } ?? ""),
       [range.lowerBound, range.upperBound, changeSet]
     ) {
-      entries.append(try recordedEntry($0))
+      try body(try recordedEntry($0))
     }
-    return entries
+  }
+
+  /// Hands `body` each row change set `changeSet` changed (its table and key, as its changes
+  /// name it), once, in the order of the row's first change in it. SQLite groups and orders
+  /// the rows (its sorter, which spills to a temporary file past a few MiB), so memory does not
+  /// grow with the change set.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a table the history does not record;
+  ///   `SQLiteError`; what `body` throws.
+  func forEachRowChanged(
+    by changeSet: Int64, _ body: (RecordedTable, [String: SQLiteValue]) throws -> Void
+  ) throws {
+    let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
+    let rows = try database.connection.prepare(
+      """
+      SELECT table_id, key1, key2 FROM history_changes
+      WHERE id >= ? AND id < ? AND change_set_id = ?
+      GROUP BY table_id, key1, key2 ORDER BY min(id)
+      """)
+    try rows.bind([range.lowerBound, range.upperBound, changeSet])
+    while try rows.step() {
+      let number = rows.value(at: 0)
+      guard let table = number.integerValue.flatMap(RecordedTable.numbered) else {
+        throw CaseError.historyDisagrees(
+          "change set \(changeSet) names table \(HistoryCheck.shown(number))")
+      }
+      var key: [String: SQLiteValue] = [:]
+      for (index, column) in table.key.enumerated() { key[column] = rows.value(at: 1 + index) }
+      try body(table, key)
+    }
+  }
+
+  /// The first change of the row of `table` with `key` in change set `changeSet`, as undo
+  /// reads it, or `nil` when it has none there: one seek of `history_changes_row`.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`.
+  func firstEntry(
+    of table: RecordedTable, key: [String: SQLiteValue], in changeSet: Int64
+  ) throws -> RecordedEntry? {
+    let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
+    let rows = try database.connection.cachedStatement(
+      """
+      SELECT \(StoredChange.columns()) FROM history_changes
+      WHERE table_id = ? AND key1 = ? AND key2 IS ? AND id >= ? AND id < ?
+        AND change_set_id = ?
+      ORDER BY id LIMIT 1
+      """)
+    let values = table.key.map { key[$0] ?? .null }
+    try rows.bind([
+      Int64(table.historyID), values[0], values.count > 1 ? values[1] : .null, range.lowerBound,
+      range.upperBound, changeSet,
+    ])
+    guard let row = try rows.nextRow() else { return nil }
+    return try recordedEntry(try StoredChange(row, at: 0))
   }
 
   /// Hands `body` each stored change that `condition` (over `history_changes`) selects, in

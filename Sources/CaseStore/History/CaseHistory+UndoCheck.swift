@@ -10,39 +10,44 @@ extension CaseHistory {
   /// history's triggers (by a client that dropped them), and the undo would overwrite a value
   /// it never saw.
   ///
-  /// Checks every row an entry of `entries` names and, for a suspect the undo removes, every
-  /// row of it that the removal's cascade would delete.
+  /// Checks every row a change of `target` names, in the order of their first change
+  /// (``forEachRowChanged(by:_:)``), and, for a suspect the undo removes, every other row of
+  /// it that the removal's cascade would delete, ``batchSize`` suspects at a time: memory does
+  /// not grow with the change set.
   ///
   /// - Throws: ``CaseError/undoUnexpectedRow(changeSet:row:problem:)`` for the first such row;
   ///   ``CaseError/historyDisagrees(_:)`` for a history changed by hand; `SQLiteError`.
-  func expectRowsAsRecorded(_ entries: [RecordedEntry], undoing target: Int64) throws {
-    var checked: Set<RecordedTable.RowIdentity> = []
+  func expectRowsAsRecorded(undoing target: Int64) throws {
     func check(_ table: RecordedTable, _ key: [String: SQLiteValue]) throws {
-      guard let row = table.rowIdentity(key), checked.insert(row).inserted else { return }
+      guard table.rowIdentity(key) != nil else { return }
       let recorded = try recordedRow(table, key: key)
       let live = try liveRow(table, key: key)
       guard let problem = difference(table, live: live, recorded: recorded) else { return }
       throw CaseError.undoUnexpectedRow(
         changeSet: target, row: try rowName(table, key), problem: problem)
     }
-    for entry in entries { try check(entry.table, entry.key) }
+    try forEachRowChanged(by: target, check)
     // Removing a suspect removes its favourites and interview by the schema's cascade.
     // The suspects' rows are read a few hundred suspects at a time, not one by one.
     let children = RecordedTable.all.filter { $0.name != "animals" && $0.key.first == "animal_id" }
     var animals: [SQLiteValue] = []
-    for entry in entries where entry.table.name == "animals" && entry.operation == .insert {
-      guard let animal = entry.key["id"], try liveRow(entry.table, key: entry.key) != nil
-      else { continue }
-      animals.append(animal)
-    }
-    var start = 0
-    while start < animals.count {
-      let batch = Array(animals[start..<min(start + Self.batchSize, animals.count)])
-      start += batch.count
+    func checkChildren() throws {
       for child in children {
-        for key in try keys(of: child, animals: batch) { try check(child, key) }
+        for key in try keys(of: child, animals: animals, notChangedBy: target) {
+          try check(child, key)
+        }
       }
+      animals.removeAll(keepingCapacity: true)
     }
+    let suspects = RecordedTable.named("animals")?.historyID
+    try forEachRecordedEntry(of: target, tableID: suspects) { entry in
+      guard entry.operation == .insert, let animal = entry.key["id"],
+        try liveRow(entry.table, key: entry.key) != nil
+      else { return }
+      animals.append(animal)
+      if animals.count == Self.batchSize { try checkChildren() }
+    }
+    try checkChildren()
   }
 
   /// How many suspects one look-up of their rows names (bound parameters, below SQLite's
@@ -53,16 +58,13 @@ extension CaseHistory {
   /// it leaves a row naming a fruit or suspect that is not there: a restored row whose parent
   /// is gone, or a row of a later change set that names a parent the undo removed (an incident
   /// of a fruit whose addition it reverts). The schema's foreign keys would refuse the commit
-  /// with no word of which row.
+  /// with no word of which row. Reads each row `target` changed once
+  /// (``forEachRowChanged(by:_:)``), so memory does not grow with the change set.
   ///
   /// - Throws: ``CaseError/undoBreaksReference(changeSet:problem:)``; `SQLiteError`.
-  func expectReferencesKept(_ entries: [RecordedEntry], undoing target: Int64) throws {
-    var checked: Set<RecordedTable.RowIdentity> = []
-    for entry in entries {
-      let table = entry.table
-      guard let identity = table.rowIdentity(entry.key), checked.insert(identity).inserted
-      else { continue }
-      if let row = try liveRow(table, key: entry.key) {
+  func expectReferencesKept(undoing target: Int64) throws {
+    try forEachRowChanged(by: target) { table, key in
+      if let row = try liveRow(table, key: key) {
         for reference in RecordedTable.references where reference.child == table.name {
           guard let id = row[reference.column], id != .null else { continue }
           let parent = try database.statement(
@@ -71,12 +73,12 @@ extension CaseHistory {
           guard try parent.nextRow() == nil else { continue }
           throw CaseError.undoBreaksReference(
             changeSet: target,
-            problem: "\(try rowName(table, entry.key)) would name \(reference.parent) id"
+            problem: "\(try rowName(table, key)) would name \(reference.parent) id"
               + " \(HistoryCheck.shown(id)), which is not there")
         }
-        continue
+        return
       }
-      guard let id = entry.key["id"] else { continue }
+      guard let id = key["id"] else { return }
       // A removed suspect's rows went with it by the cascade: only the references that do not
       // cascade (to fruits) can be left naming a parent that is gone.
       for reference in RecordedTable.references
@@ -87,9 +89,13 @@ extension CaseHistory {
           "SELECT \(columns) FROM \"\(child.name)\" WHERE \"\(reference.column)\" = ? LIMIT 1")
         try rows.bind([id])
         guard let found = try rows.nextRow() else { continue }
-        var key: [String: SQLiteValue] = [:]
-        for column in child.key { key[column] = try found.value(column) }
-        let named = (entry.before + entry.after).first { $0.column == "name" && $0.value != .null }
+        var childKey: [String: SQLiteValue] = [:]
+        for column in child.key { childKey[column] = try found.value(column) }
+        // The parent's name as the row's first change in `target` holds it.
+        let entry = try firstEntry(of: table, key: key, in: target)
+        let named = entry.flatMap { entry in
+          (entry.before + entry.after).first { $0.column == "name" && $0.value != .null }
+        }
         let parent =
           named.map {
             "\(reference.parent.dropLast()) \(HistoryCheck.shown($0.value))"
@@ -97,7 +103,7 @@ extension CaseHistory {
           } ?? "\(reference.parent) id \(HistoryCheck.shown(id))"
         throw CaseError.undoBreaksReference(
           changeSet: target,
-          problem: "\(try rowName(child, key)) names \(parent), which this undo would remove")
+          problem: "\(try rowName(child, childKey)) names \(parent), which this undo would remove")
       }
     }
   }
@@ -133,21 +139,29 @@ extension CaseHistory {
   }
 
   /// The keys of the rows of `table` that belong to the suspects `animals` (at most
-  /// ``batchSize``): those there now and those the history names, each once.
-  private func keys(of table: RecordedTable, animals: [SQLiteValue]) throws -> [[String:
-    SQLiteValue]]
-  {
+  /// ``batchSize``): those there now and those the history names, each once, leaving out the
+  /// rows change set `changeSet` changed (``expectRowsAsRecorded(undoing:)`` checks those
+  /// already).
+  private func keys(
+    of table: RecordedTable, animals: [SQLiteValue], notChangedBy changeSet: Int64
+  ) throws -> [[String: SQLiteValue]] {
+    guard !animals.isEmpty else { return [] }
+    let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
     let marks = Array(repeating: "?", count: animals.count).joined(separator: ", ")
     let second = table.key.count > 1 ? "\"\(table.key[1])\"" : "NULL"
     let rows = try database.statement(
       """
-      SELECT animal_id AS key1, \(second) AS key2 FROM "\(table.name)"
-      WHERE animal_id IN (\(marks))
-      UNION
-      SELECT key1, key2 FROM history_changes
-      WHERE table_id = \(table.historyID) AND key1 IN (\(marks))
+      SELECT key1, key2 FROM (
+        SELECT animal_id AS key1, \(second) AS key2 FROM "\(table.name)"
+        WHERE animal_id IN (\(marks))
+        UNION
+        SELECT key1, key2 FROM history_changes
+        WHERE table_id = \(table.historyID) AND key1 IN (\(marks))) AS k
+      WHERE NOT EXISTS (SELECT 1 FROM history_changes AS c
+        WHERE c.table_id = \(table.historyID) AND c.key1 = k.key1 AND c.key2 IS k.key2
+          AND c.id >= ? AND c.id < ? AND c.change_set_id = ?)
       """)
-    try rows.bind(animals + animals)
+    try rows.bind(animals + animals + [range.lowerBound, range.upperBound, changeSet])
     var keys: [[String: SQLiteValue]] = []
     while let row = try rows.nextRow() {
       var key: [String: SQLiteValue] = [:]

@@ -202,9 +202,8 @@ extension CaseHistory {
     var rows: [(table: RecordedTable, key: [String: SQLiteValue])] = []
     var seen: Set<String> = []
     for changeSet in changeSets {
-      let entries = try recordedEntries(of: changeSet)
-      try expectRowsAsRecorded(entries, undoing: changeSet)
-      for entry in entries {
+      try expectRowsAsRecorded(undoing: changeSet)
+      try forEachRecordedEntry(of: changeSet) { entry in
         var keys = [entry.key]
         if entry.operation == .update {
           var old = entry.key
@@ -264,9 +263,7 @@ extension CaseHistory {
         columns.map { values[$0] ?? .null })
     }
     // No row may be left naming a fruit or suspect that is gone.
-    for changeSet in changeSets {
-      try expectReferencesKept(try recordedEntries(of: changeSet), undoing: changeSet)
-    }
+    for changeSet in changeSets { try expectReferencesKept(undoing: changeSet) }
     return removals.count + updates.count + insertions.count
   }
 
