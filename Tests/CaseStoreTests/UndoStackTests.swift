@@ -42,4 +42,25 @@ struct UndoStackTests {
     }
     #expect(try HistoryCheck.findings(database.connection).isEmpty)
   }
+
+  /// `undo --to` gathers its rows in a temporary table of the connection and drops it again,
+  /// whether the undo writes rows or finds nothing to write, so the connection's next write
+  /// starts without it; the rows come back as they stood.
+  @Test func anUndoToLeavesNoTemporaryTableBehind() throws {
+    let database = try seededDatabase()
+    let start = try setLevel(database, "0.25")
+    _ = try setLevel(database, "0.5")
+    _ = try setLevel(database, "0.75")
+    func temporaryTables() throws -> Int64? {
+      try database.connection.scalar("SELECT count(*) FROM temp.sqlite_schema")?.integerValue
+    }
+    let undo = try database.write(nil) { try $0.undo(to: start) }
+    #expect(undo.changes == 1)
+    #expect(try database.read { try $0.suspects.find("crow").suspicionLevel.value } == 0.25)
+    #expect(try temporaryTables() == 0)
+    // Nothing differs from how the rows stood after `start` now: nothing written, none kept.
+    let again = try database.write(nil) { try $0.undo(to: start) }
+    #expect(again.changes == 0)
+    #expect(try temporaryTables() == 0)
+  }
 }

@@ -190,81 +190,74 @@ extension CaseHistory {
   /// Writes every row that the change sets `changeSets` (newest first) changed back to its
   /// state as of change set `id`, after checking each against the history: removals first
   /// (children before parents), then updates of the columns that differ, then insertions
-  /// (parents before children); foreign keys are deferred to the commit.
+  /// (parents before children), each in the order the rows were first met (change sets newest
+  /// first, each in recording order); foreign keys are deferred to the commit.
+  ///
+  /// Streams: the rows to restore, each once, are gathered by SQL into a temporary table
+  /// (``UndoToRows``, in SQLite's temporary storage, not in memory), which is classified once
+  /// and then read by phase, so memory does not grow with the rows; every write goes through
+  /// the statement cache.
   ///
   /// - Returns: How many rows were written (removed, updated or inserted).
   /// - Throws: As ``undo(to:)``.
   private func restoreRows(changedBy changeSets: [Int64], asOf id: Int64) throws -> Int {
     let connection = database.connection
     try connection.execute("PRAGMA defer_foreign_keys = ON")
-    // The rows to restore, each once: by the key each change names, and by the key an update
-    // moved a row away from (another client's change of a key column).
-    var rows: [(table: RecordedTable, key: [String: SQLiteValue])] = []
-    var seen: Set<String> = []
+    let rows = try UndoToRows(connection)
+    defer { rows.drop() }
     for changeSet in changeSets {
       try expectRowsAsRecorded(undoing: changeSet)
-      try forEachRecordedEntry(of: changeSet) { entry in
-        var keys = [entry.key]
-        if entry.operation == .update {
-          var old = entry.key
-          for (column, value) in entry.before where entry.table.key.contains(column) {
-            old[column] = value
-          }
-          if old != entry.key { keys.append(old) }
-        }
-        for key in keys {
-          guard let text = entry.table.keyText(key), seen.insert(entry.table.name + text).inserted
-          else { continue }
-          rows.append((entry.table, key))
-        }
-      }
+      try rows.add(
+        changedBy: changeSet,
+        range: try ChangeSetBounds(connection: connection).changes(of: changeSet))
     }
-    var removals: [(table: RecordedTable, key: [String: SQLiteValue])] = []
-    var updates:
-      [(table: RecordedTable, key: [String: SQLiteValue], values: [String: SQLiteValue])] =
-        []
-    var insertions: [(table: RecordedTable, values: [String: SQLiteValue])] = []
     // The rows as they stood right after change set `id`: its last change, found once.
     let through = try Self.lastChange(connection, upTo: id)
-    for (table, key) in rows {
+    try rows.classify { table, key in
       let then = try recordedRow(table, key: key, through: through)
       let now = try liveRow(table, key: key)
       switch (then, now) {
-      case (nil, nil): continue
-      case (nil, .some): removals.append((table, key))
-      case (let then?, nil): insertions.append((table, then))
+      case (nil, nil): return .none
+      case (nil, .some): return .removal
+      case (.some, nil): return .insertion
       case (let then?, let now?):
-        let differing = then.filter { (now[$0.key] ?? .null) != $0.value }
-        if !differing.isEmpty { updates.append((table, key, differing)) }
+        return then.contains { (now[$0.key] ?? .null) != $0.value } ? .update : .none
       }
     }
-    let order = RecordedTable.all.map(\.name)
-    func rank(_ table: RecordedTable) -> Int { order.firstIndex(of: table.name) ?? 0 }
-    for (table, key) in removals.sorted(by: { rank($0.table) > rank($1.table) }) {
+    var written = 0
+    try rows.forEach(.removal) { table, key in
       // A suspect's cascade may have taken the row already.
-      try connection.execute(
-        "DELETE FROM \"\(table.name)\" WHERE \(table.keyCondition)",
-        table.key.map { key[$0] ?? .null })
+      try database.execute(table.deleteRowStatement, table.key.map { key[$0] ?? .null })
+      written += 1
     }
-    for (table, key, values) in updates.sorted(by: { rank($0.table) < rank($1.table) }) {
-      let columns = table.columns.filter { values[$0] != nil }
-      try connection.execute(
+    try rows.forEach(.update) { table, key in
+      written += 1
+      guard let then = try recordedRow(table, key: key, through: through),
+        let now = try liveRow(table, key: key)
+      else { return }
+      let columns = table.columns.filter { column in
+        then[column].map { (now[column] ?? .null) != $0 } ?? false
+      }
+      guard !columns.isEmpty else { return }
+      try database.execute(
         "UPDATE \"\(table.name)\" SET "
           + columns.map { "\"\($0)\" = ?" }.joined(separator: ", ")
           + " WHERE \(table.keyCondition)",
-        columns.map { values[$0] ?? .null } + table.key.map { key[$0] ?? .null })
+        columns.map { then[$0] ?? .null } + table.key.map { key[$0] ?? .null })
     }
-    for (table, values) in insertions.sorted(by: { rank($0.table) < rank($1.table) }) {
-      let columns = table.columns.filter { values[$0] != nil }
-      try connection.execute(
+    try rows.forEach(.insertion) { table, key in
+      written += 1
+      guard let then = try recordedRow(table, key: key, through: through) else { return }
+      let columns = table.columns.filter { then[$0] != nil }
+      try database.execute(
         "INSERT INTO \"\(table.name)\" ("
           + columns.map { "\"\($0)\"" }.joined(separator: ", ") + ") VALUES ("
           + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")",
-        columns.map { values[$0] ?? .null })
+        columns.map { then[$0] ?? .null })
     }
     // No row may be left naming a fruit or suspect that is gone.
     for changeSet in changeSets { try expectReferencesKept(undoing: changeSet) }
-    return removals.count + updates.count + insertions.count
+    return written
   }
 
   // MARK: - The value-based rule
