@@ -184,6 +184,13 @@ public final class Connection {
   /// SQLite: <https://sqlite.org/c3ref/changes.html>
   public var changes: Int { Int(sqlite3_changes64(handle)) }
 
+  /// Rows changed by every `INSERT`, `UPDATE` and `DELETE` since the connection opened,
+  /// triggers' included. Unlike ``changes`` it moves only when a statement changed rows, so a
+  /// statement that left it alone (DDL, a `SELECT`) changed none.
+  ///
+  /// SQLite: <https://sqlite.org/c3ref/total_changes.html>
+  public var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
   /// `true` when no transaction is open (SQLite's autocommit mode).
   ///
   /// SQLite: <https://sqlite.org/c3ref/get_autocommit.html>

@@ -17,7 +17,7 @@ public struct SavepointStep: Equatable, Sendable {
 
   /// What the statement does.
   public let operation: Operation
-  /// The savepoint's name as written (SQLite compares names ignoring ASCII case).
+  /// The savepoint's name as written (SQLite compares names ignoring the case of ASCII letters).
   public let name: String
 
   /// Creates a step.
@@ -43,6 +43,15 @@ public struct ScriptChangeCount: Sendable {
   /// An empty count.
   public init() {}
 
+  /// Whether two savepoint names are one to SQLite: equal ignoring the case of ASCII letters
+  /// only (`É` and `é` are two savepoints).
+  static func sameName(_ left: String, _ right: String) -> Bool {
+    func folded(_ name: String) -> [UInt8] {
+      name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+    }
+    return folded(left) == folded(right)
+  }
+
   /// Adds a statement's changed rows (`sqlite3_changes()` after it ran).
   public mutating func statementChanged(_ rows: Int) {
     total += rows
@@ -54,8 +63,7 @@ public struct ScriptChangeCount: Sendable {
       open.append((step.name, total))
       return
     }
-    let name = step.name.lowercased()
-    guard let index = open.lastIndex(where: { $0.name.lowercased() == name }) else { return }
+    guard let index = open.lastIndex(where: { Self.sameName($0.name, step.name) }) else { return }
     if step.operation == .rollback {
       total = open[index].total
       open.removeSubrange((index + 1)...)

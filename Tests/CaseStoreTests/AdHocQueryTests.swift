@@ -129,6 +129,20 @@ import Testing
         + " RELEASE inner; ROLLBACK TO outer; INSERT INTO fruits (name, color)"
         + " VALUES ('Yuzu', 'yellow'); RELEASE outer", 1, 20
     ),
+    // A statement that changes no row (DDL, ANALYZE) adds none, though sqlite3_changes() still
+    // holds the last INSERT, UPDATE or DELETE's count.
+    ("CREATE TEMP TABLE scratch (a)", 0, 19),
+    (
+      "UPDATE fruits SET color = 'green' WHERE id <= 2; CREATE TEMP VIEW v AS SELECT 1;"
+        + " DROP VIEW v; CREATE INDEX temp_color ON fruits (color); DROP INDEX temp_color;"
+        + " ANALYZE", 2, 19
+    ),
+    // SQLite folds only ASCII letters in savepoint names: É and é are two savepoints.
+    (
+      "SAVEPOINT É; INSERT INTO fruits (name, color) VALUES ('Kiwi', 'green'); SAVEPOINT é;"
+        + " INSERT INTO fruits (name, color) VALUES ('Lime', 'green'); ROLLBACK TO É; RELEASE É",
+      0, 19
+    ),
     // Released: kept.
     ("SAVEPOINT a; INSERT INTO fruits (name, color) VALUES ('Kiwi', 'green'); RELEASE a", 1, 20),
   ])

@@ -49,4 +49,10 @@ import Testing
     count.apply(SavepointStep(.rollback, name: "s"))
     #expect(count.total == 0)
   }
+
+  @Test func namesAreOneIgnoringTheCaseOfASCIILettersOnly() {
+    #expect(ScriptChangeCount.sameName("Outer", "oUTER"))
+    #expect(!ScriptChangeCount.sameName("É", "é"))
+    #expect(!ScriptChangeCount.sameName("a", "b"))
+  }
 }

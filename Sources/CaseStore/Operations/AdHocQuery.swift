@@ -125,11 +125,14 @@ public struct AdHocQuery {
           return
         }
         var rows: [[SQLiteValue]] = []
+        let totalBefore = connection.totalChanges
         while try statement.step() { rows.append(statement.row()) }
         if let step = savepoint {
           changes.apply(step)
           savepoint = nil
-        } else if !statement.isReadOnly {
+        } else if connection.totalChanges != totalBefore {
+          // sqlite3_changes() keeps the last INSERT, UPDATE or DELETE's count through any other
+          // statement (CREATE, DROP, ANALYZE), which must not count it again.
           changes.statementChanged(connection.changes)
         }
         if statement.columnCount > 0 {
