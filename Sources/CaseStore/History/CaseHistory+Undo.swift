@@ -162,24 +162,22 @@ extension CaseHistory {
     by changeSet: Int64, _ body: (RecordedTable, [String: SQLiteValue]) throws -> Void
   ) throws {
     let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
-    let rows = try database.connection.prepare(
-      """
-      SELECT table_id, key1, key2 FROM history_changes
-      WHERE id >= ? AND id < ? AND change_set_id = ?
-      GROUP BY table_id, key1, key2 ORDER BY min(id)
-      """)
+    let rows = try database.connection.prepare(Self.rowsChangedQuery)
     try rows.bind([range.lowerBound, range.upperBound, changeSet])
     while try rows.step() {
-      let number = rows.value(at: 0)
-      guard let table = number.integerValue.flatMap(RecordedTable.numbered) else {
-        throw CaseError.historyDisagrees(
-          "change set \(changeSet) names table \(HistoryCheck.shown(number))")
-      }
-      var key: [String: SQLiteValue] = [:]
-      for (index, column) in table.key.enumerated() { key[column] = rows.value(at: 1 + index) }
+      let (table, key) = try RecordedTable.row(in: rows, from: 0)
       try body(table, key)
     }
   }
+
+  /// The rows a change set changed, each once, in the order of their first change in it:
+  /// `table_id`, `key1`, `key2`, for the change set's range of change ids (`?1 ..< ?2`) and
+  /// its id (`?3`). SQLite groups and orders them with its sorter.
+  static let rowsChangedQuery = """
+    SELECT table_id, key1, key2 FROM history_changes
+    WHERE id >= ? AND id < ? AND change_set_id = ?
+    GROUP BY table_id, key1, key2 ORDER BY min(id)
+    """
 
   /// The first change of the row of `table` with `key` in change set `changeSet`, as undo
   /// reads it, or `nil` when it has none there: one seek of `history_changes_row`.

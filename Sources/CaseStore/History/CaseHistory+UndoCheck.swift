@@ -31,9 +31,10 @@ extension CaseHistory {
     // The suspects' rows are read a few hundred suspects at a time, not one by one.
     let children = RecordedTable.all.filter { $0.name != "animals" && $0.key.first == "animal_id" }
     var animals: [SQLiteValue] = []
+    let range = try ChangeSetBounds(connection: database.connection).changes(of: target)
     func checkChildren() throws {
       for child in children {
-        for key in try keys(of: child, animals: animals, notChangedBy: target) {
+        for key in try keys(of: child, animals: animals, notChangedBy: target, range: range) {
           try check(child, key)
         }
       }
@@ -140,13 +141,13 @@ extension CaseHistory {
 
   /// The keys of the rows of `table` that belong to the suspects `animals` (at most
   /// ``batchSize``): those there now and those the history names, each once, leaving out the
-  /// rows change set `changeSet` changed (``expectRowsAsRecorded(undoing:)`` checks those
-  /// already).
+  /// rows change set `changeSet` (whose changes lie in `range`) changed
+  /// (``expectRowsAsRecorded(undoing:)`` checks those already).
   private func keys(
-    of table: RecordedTable, animals: [SQLiteValue], notChangedBy changeSet: Int64
+    of table: RecordedTable, animals: [SQLiteValue], notChangedBy changeSet: Int64,
+    range: Range<Int64>
   ) throws -> [[String: SQLiteValue]] {
     guard !animals.isEmpty else { return [] }
-    let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
     let marks = Array(repeating: "?", count: animals.count).joined(separator: ", ")
     let second = table.key.count > 1 ? "\"\(table.key[1])\"" : "NULL"
     let rows = try database.statement(

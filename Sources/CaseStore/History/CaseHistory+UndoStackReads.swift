@@ -123,16 +123,8 @@ extension CaseHistory {
       """)
     try rows.bind([changeSet, excluded, range.lowerBound, range.upperBound])
     var found: [(table: RecordedTable, key: [String: SQLiteValue])] = []
-    while let row = try rows.nextRow() {
-      let number = try row.int64("table_id")
-      guard let table = RecordedTable.numbered(number) else {
-        throw CaseError.historyDisagrees("history names table \(number)")
-      }
-      var key: [String: SQLiteValue] = [:]
-      for (index, column) in table.key.enumerated() {
-        key[column] = try row.value("key\(index + 1)")
-      }
-      found.append((table, key))
+    while try rows.step() {
+      found.append(try RecordedTable.row(in: rows, from: 0))
     }
     return found
   }

@@ -121,6 +121,26 @@ struct RecordedTable: Sendable {
     byNumber[id]
   }
 
+  /// The recorded table and key that `statement`'s row names in three columns from `first`:
+  /// `table_id`, `key1`, `key2` as `history_changes` holds them (`key2` read only for a table
+  /// with two key columns).
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` for a table number the history does not
+  ///   record (a history changed by hand).
+  static func row(in statement: Statement, from first: Int) throws -> (
+    table: RecordedTable, key: [String: SQLiteValue]
+  ) {
+    let number = statement.value(at: first)
+    guard let table = number.integerValue.flatMap(numbered) else {
+      throw CaseError.historyDisagrees("history names table \(HistoryCheck.shown(number))")
+    }
+    var key: [String: SQLiteValue] = [:]
+    for (index, column) in table.key.enumerated() {
+      key[column] = statement.value(at: first + 1 + index)
+    }
+    return (table, key)
+  }
+
   private static let byNumber: [Int64: RecordedTable] = Dictionary(
     all.map { (Int64($0.historyID), $0) }, uniquingKeysWith: { first, _ in first })
 

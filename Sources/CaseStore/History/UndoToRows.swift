@@ -44,12 +44,8 @@ struct UndoToRows {
   /// - Throws: `SQLiteError`.
   func add(changedBy changeSet: Int64, range: Range<Int64>) throws {
     try connection.cachedStatement(
-      """
-      INSERT OR IGNORE INTO temp.undo_to_rows (table_id, key1, key2)
-      SELECT table_id, key1, key2 FROM main.history_changes
-      WHERE id >= ? AND id < ? AND change_set_id = ?
-      GROUP BY table_id, key1, key2 ORDER BY min(id)
-      """
+      "INSERT OR IGNORE INTO temp.undo_to_rows (table_id, key1, key2) "
+        + CaseHistory.rowsChangedQuery
     ).run([range.lowerBound, range.upperBound, changeSet])
   }
 
@@ -65,7 +61,7 @@ struct UndoToRows {
     let update = try connection.cachedStatement(
       "UPDATE temp.undo_to_rows SET action = ? WHERE seq = ?")
     while try rows.step() {
-      let (table, key) = try Self.row(rows, from: 1)
+      let (table, key) = try RecordedTable.row(in: rows, from: 1)
       let action = try decide(table, key)
       if action != .none { try update.run([action.rawValue, rows.int64(at: 0)]) }
     }
@@ -91,25 +87,8 @@ struct UndoToRows {
       """)
     try rows.bind([action.rawValue])
     while try rows.step() {
-      let (table, key) = try Self.row(rows, from: 0)
+      let (table, key) = try RecordedTable.row(in: rows, from: 0)
       try body(table, key)
     }
-  }
-
-  /// The table and key of the row `statement` is on (`table_id`, `key1`, `key2` from column
-  /// `first`).
-  private static func row(_ statement: Statement, from first: Int) throws -> (
-    RecordedTable, [String: SQLiteValue]
-  ) {
-    let number = statement.value(at: first)
-    guard let table = number.integerValue.flatMap(RecordedTable.numbered) else {
-      throw CaseError.historyDisagrees(
-        "a change names table \(HistoryCheck.shown(number))")
-    }
-    var key: [String: SQLiteValue] = [:]
-    for (index, column) in table.key.enumerated() {
-      key[column] = statement.value(at: first + 1 + index)
-    }
-    return (table, key)
   }
 }
