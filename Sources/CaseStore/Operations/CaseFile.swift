@@ -57,7 +57,7 @@ public enum CaseFile {
 
   /// SQLite's own message for an `SQLiteError` (`database disk image is malformed`), without
   /// the code and the statement that a finding has no room for; any other error as it prints.
-  private static func sqliteMessage(_ error: any Error) -> String {
+  static func sqliteMessage(_ error: any Error) -> String {
     (error as? SQLiteError)?.message ?? "\(error)"
   }
 

@@ -138,7 +138,7 @@ enum InvariantCheck {
       return [
         CheckFinding(
           .fault, .schema, table: table,
-          "could not check the rows of \(table): \((error as? SQLiteError)?.message ?? "\(error)")",
+          "could not check the rows of \(table): \(CaseFile.sqliteMessage(error))",
           hint: "see the schema findings above")
       ]
     }
