@@ -124,7 +124,7 @@ import Testing
     try database.connection.traceStatements(nil)
     let own = statements.filter { !$0.hasPrefix("--") }
     #expect(own.filter { $0.hasPrefix("SELECT id, at, actor, note, grouping") }.count == 1)
-    #expect(own.filter { $0.hasPrefix("SELECT id, change_set_id, table_id") }.count == 1)
+    #expect(own.filter { $0.hasPrefix("SELECT id, NULL, table_id") }.count == 1)
     #expect(own.filter { $0.hasPrefix("INSERT INTO history_seals") }.count == 2)
     #expect(try database.rows("SELECT change_set_id FROM history_seals") == [[1], [2], [3]])
   }
@@ -181,10 +181,10 @@ import Testing
     // Values of every storage class, text beyond ASCII and text that is not valid UTF-8.
     try database.connection.execute(
       """
-      INSERT INTO history_change_sets (at, grouping) VALUES ('2026-01-01T00:00:00.000Z', 'statement');
-      INSERT INTO history_changes (change_set_id, table_id, key1, key2, operation, v1, v2, v3, v4, v5, v6)
-      SELECT max(id), 7, 900, NULL, 1, 'Rénard 🦊', CAST(x'41ff42' AS TEXT), x'00ff', 0.25, NULL, -3
-      FROM history_change_sets;
+      INSERT INTO history_change_sets (at, grouping, first_change_id)
+      SELECT '2026-01-01T00:00:00.000Z', 'statement', max(id) + 1 FROM history_changes;
+      INSERT INTO history_changes (table_id, key1, key2, operation, v1, v2, v3, v4, v5, v6)
+      VALUES (7, 900, NULL, 1, 'Rénard 🦊', CAST(x'41ff42' AS TEXT), x'00ff', 0.25, NULL, -3);
       """)
     var copied = ContentHasher(previous: HistoryChain.zeroSeal)
     var inPlace = ContentHasher(previous: HistoryChain.zeroSeal)

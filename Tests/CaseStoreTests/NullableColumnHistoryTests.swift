@@ -79,7 +79,7 @@ struct NullableColumnHistoryTests {
       let changes = try database.rows(
         """
         SELECT table_id, key1, key2, operation, \(slot) FROM history_changes
-        WHERE change_set_id = (SELECT max(id) FROM history_change_sets)
+        WHERE id >= (SELECT first_change_id FROM history_change_sets ORDER BY id DESC LIMIT 1)
         """)
       #expect(
         changes == [

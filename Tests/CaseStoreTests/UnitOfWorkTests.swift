@@ -51,7 +51,7 @@ import Testing
       """
       SELECT s.actor, s.note, CASE e.table_id WHEN 1 THEN 'fruits' WHEN 4 THEN 'alibis'
         WHEN 6 THEN 'suspicion_levels' END FROM history_changes e
-      JOIN history_change_sets s ON s.id = e.change_set_id
+      JOIN history_change_sets s ON s.id = \(ChangeSetBounds.changeSet(of: "e.id"))
       WHERE s.id = (SELECT max(id) FROM history_change_sets) ORDER BY e.id
       """)
     #expect(

@@ -69,6 +69,39 @@ struct HistoryPruneCommandTests {
     #expect(cli.succeed("history", "crow", "--limit", "1").contains("Catie"))
   }
 
+  /// A prune that drops the newest changes (a removal's deletes) gives their ids back; an
+  /// empty change set kept after the cut (another client's ignored statement) opened past
+  /// them, and its first change comes back to the next id, so that the baseline's range does
+  /// not run on over the next write's changes (docs/history.md "The tables").
+  @Test func aPruneThatDropsTheNewestChangesKeepsEachChangeSetsRange() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("animal", "remove", "crow")
+    let ignored =
+      "INSERT OR IGNORE INTO fruits (id, name, color) SELECT id, name, color FROM fruits"
+    _ = try RestoreSafetyTests.shell(cli.databasePath, ignored, in: cli)
+    let empty = try RestoreSafetyTests.shell(
+      cli.databasePath, "SELECT id || ' ' || at FROM history_change_sets ORDER BY id DESC LIMIT 1",
+      in: cli
+    ).split(separator: " ")
+    #expect(empty.first == "3")
+    let cut = String(try #require(empty.last)).trimmingCharacters(in: .whitespacesAndNewlines)
+    let pruned = try jsonObject(cli.succeed("history", "prune", "--before", cut, "--json"))
+    #expect(pruned["baseline"] as? Int == 2)
+    let written = try #require(pruned["change_set"] as? Int) + 1
+    cli.succeed("alibi", "fish", "Under water.")
+    let sets = try jsonArray(cli.succeed("history", "--json"))
+    #expect(sets.map { $0["id"] as? Int } == [written, 2])
+    let alibi = try #require(sets[0]["changes"] as? [[String: Any]])
+    #expect(alibi.map { $0["table"] as? String } == ["alibis"])
+    let baseline = try #require(sets[1]["changes"] as? [[String: Any]])
+    #expect(!baseline.contains { $0["table"] as? String == "alibis" })
+    #expect(cli.succeed("history", "--verify").hasPrefix("intact: "))
+    cli.succeed("check")
+    #expect(
+      cli.succeed("undo")
+        == "Undid change set \(written) (1 change(s)), recorded as change set \(written + 1).\n")
+  }
+
   @Test func checkReportsRowsTheHistoryDoesNotAgreeWith() throws {
     let cli = try CLITestCase(seeded: true)
     #expect(cli.succeed("check").contains("history            ok"))

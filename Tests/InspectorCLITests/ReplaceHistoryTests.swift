@@ -67,10 +67,11 @@ extension UndoCommandTests {
     let last = try latestChangeSet(cli)
     try sqlite3(cli, "UPDATE alibis SET \(alias) = 7 WHERE animal_id = 1")
     cli.succeed("sql", "--write", "UPDATE alibis SET \(alias) = 8 WHERE animal_id = 7")
+    let changeSet = changeSetSQL(of: "history_changes.id")
     let changes =
-      "SELECT group_concat((change_set_id - \(last)) || ':' || table_id || ':' || key1 || ':'"
+      "SELECT group_concat((\(changeSet) - \(last)) || ':' || table_id || ':' || key1 || ':'"
       + " || operation || ':' || coalesce(v1, '-'), ' ') FROM history_changes"
-      + " WHERE change_set_id > \(last)"
+      + " WHERE \(changeSet) > \(last)"
     #expect(
       try sqlite3(cli, changes)
         == "1:4:1:0:- 1:4:7:1:at the pond 2:4:7:0:- 2:4:8:1:at the pond")
@@ -97,7 +98,8 @@ extension UndoCommandTests {
     }
     let sets =
       "SELECT group_concat(id || ':' || grouping || ':' || (SELECT count(*)"
-      + " FROM history_changes WHERE change_set_id = c.id), ' ') FROM history_change_sets c"
+      + " FROM history_changes WHERE \(changeSetSQL(of: "history_changes.id")) = c.id), ' ')"
+      + " FROM history_change_sets c"
       + " WHERE id > \(last)"
     let ignored = "\(last + 1):statement:0 \(last + 2):statement:1 \(last + 3):statement:0"
     #expect(try sqlite3(cli, sets) == ignored)
@@ -130,7 +132,10 @@ extension UndoCommandTests {
     try sqlite3(cli, "REPLACE INTO alibis (animal_id, statement) VALUES (5, 'in the shed')")
     let replaced = stated + 1
     #expect(
-      try sqlite3(cli, "SELECT count(*) FROM history_changes WHERE change_set_id = \(replaced)")
+      try sqlite3(
+        cli,
+        "SELECT count(*) FROM history_changes"
+          + " WHERE \(changeSetSQL(of: "history_changes.id")) = \(replaced)")
         == "1")
     func undo() throws -> (undone: Int64, changeSet: Int64) {
       let json = try jsonObject(cli.succeed("undo", "--json"))

@@ -244,6 +244,14 @@ struct UndoCommandTests {
     return output.isEmpty ? nil : String(output.dropLast(output.hasSuffix("\n") ? 1 : 0))
   }
 
+  /// The SQL for the change set that holds the change whose id is `change` (an expression such
+  /// as `history_changes.id`): the one with the greatest first change at or before it, the
+  /// newest of those (docs/history.md "The tables").
+  func changeSetSQL(of change: String) -> String {
+    "(SELECT s.id FROM history_change_sets AS s WHERE s.first_change_id <= \(change)"
+      + " ORDER BY s.first_change_id DESC, s.id DESC LIMIT 1)"
+  }
+
   /// The id of the newest change set.
   func latestChangeSet(_ cli: CLITestCase) throws -> Int64 {
     let sets = try jsonArray(cli.succeed("history", "--json", "--limit", "1"))

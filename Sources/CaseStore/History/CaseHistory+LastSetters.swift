@@ -41,7 +41,10 @@ extension CaseHistory {
     ) { change in
       let entry = try recordedEntry(change)
       let columns = entry.operation == .update ? entry.after.map(\.column) : table.columns
-      for column in columns { setBy[column] = entry.changeSet }
+      guard let changeSet = entry.changeSet else {
+        throw CaseError.historyDisagrees("history change \(entry.id) precedes every change set")
+      }
+      for column in columns { setBy[column] = changeSet }
     }
     var sets: [Int64: ChangeSet] = [:]
     let read = try database.statement(

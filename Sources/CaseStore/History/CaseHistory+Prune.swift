@@ -45,7 +45,8 @@ extension CaseHistory {
     }
     // The baseline: each row's latest change up to `last`, unless it is a delete, becomes an
     // insert of change set `last`; every other change up to it goes. The kept changes keep
-    // their ids, so ids still ascend with change sets.
+    // their ids, so ids still ascend with change sets, and the baseline's range starts at the
+    // first of them.
     let bound = try Self.lastChange(connection, upTo: last)
     try connection.execute(
       """
@@ -55,8 +56,7 @@ extension CaseHistory {
           AND p.key2 IS history_changes.key2 AND p.id <= ?1))
       """, [bound])
     try connection.execute(
-      "UPDATE history_changes SET change_set_id = ?, operation = 1 WHERE id <= ?",
-      [last, bound])
+      "UPDATE history_changes SET operation = 1 WHERE id <= ? AND operation <> 1", [bound])
     let hasRows =
       try connection.scalar("SELECT 1 FROM history_changes WHERE id <= ? LIMIT 1", [bound])
       != nil
@@ -66,10 +66,18 @@ extension CaseHistory {
     if hasRows {
       try connection.execute(
         """
-        INSERT INTO history_change_sets (id, at, actor, note, grouping)
-        VALUES (?, ?, NULL, ?, 'transaction')
+        INSERT INTO history_change_sets (id, at, actor, note, grouping, first_change_id)
+        VALUES (?, ?, NULL, ?, 'transaction', (SELECT min(id) FROM history_changes))
         """, [last, at, "history before \(utc)"])
     }
+    // A change set that holds no change may have opened after changes that the prune
+    // dropped (the newest deletes): its first change comes back to the next change's id, so
+    // that the bounds still ascend (docs/history.md "The tables").
+    try connection.execute(
+      """
+      UPDATE history_change_sets SET first_change_id = \(ChangeSetBounds.nextChangeID)
+      WHERE first_change_id > \(ChangeSetBounds.nextChangeID)
+      """)
     // The unit's own change set carries its attribution (``CaseDatabase/write(_:_:)``).
     let attribution = try connection.prepare(
       "SELECT actor, note FROM history_change_sets WHERE id = ?")
@@ -81,8 +89,9 @@ extension CaseHistory {
       ?? "history prune before \(utc): \(count) change set(s)"
     try connection.execute(
       """
-      INSERT INTO history_change_sets (at, actor, note, grouping)
-      VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, 'transaction')
+      INSERT INTO history_change_sets (at, actor, note, grouping, first_change_id)
+      VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, 'transaction',
+        \(ChangeSetBounds.nextChangeID))
       """, [actor, note])
     return Prune(
       pruned: count, baseline: hasRows ? last : nil, changeSet: connection.lastInsertRowID)

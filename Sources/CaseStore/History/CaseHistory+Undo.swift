@@ -78,12 +78,12 @@ extension CaseHistory {
     let changes = try connection.prepare(
       """
       SELECT \(StoredChange.columns()) FROM history_changes
-      WHERE id >= ? AND id < ? AND change_set_id = ? ORDER BY id DESC
+      WHERE id >= ? AND id < ? ORDER BY id DESC
       """)
-    try changes.bind([range.lowerBound, range.upperBound, target])
+    try changes.bind([range.lowerBound, range.upperBound])
     var reverted = 0
     while let row = try changes.nextRow() {
-      try revert(try recordedEntry(try StoredChange(row, at: 0)))
+      try revert(try recordedEntry(try StoredChange(row, at: 0, changeSet: target)))
       reverted += 1
     }
     try expectReferencesKept(undoing: target)
@@ -96,8 +96,8 @@ extension CaseHistory {
   struct RecordedEntry {
     /// The change's id (`history_changes.id`).
     let id: Int64
-    /// The change set it belongs to.
-    let changeSet: Int64
+    /// The change set it belongs to, when its reader read it (``StoredChange/changeSet``).
+    let changeSet: Int64?
     let table: RecordedTable
     /// The key columns and values (after the change; before it for a delete).
     let key: [String: SQLiteValue]
@@ -118,15 +118,18 @@ extension CaseHistory {
   /// and an insert of the new one, so it touches both.
   func laterChangeSets(touchingRowsOf id: Int64, excluding excluded: Int64?) throws -> [Int64] {
     let range = try ChangeSetBounds(connection: database.connection).changes(of: id)
+    // Every change after the range belongs to a later change set.
     let rows = try database.connection.prepare(
       """
-      SELECT DISTINCT l.change_set_id FROM history_changes AS e JOIN history_changes AS l
-        ON l.table_id = e.table_id AND l.key1 = e.key1 AND l.key2 IS e.key2
-      WHERE e.id >= ?3 AND e.id < ?4 AND e.change_set_id = ?1 AND l.id >= ?4
-        AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2
+      SELECT DISTINCT change_set_id FROM (
+        SELECT \(ChangeSetBounds.changeSet(of: "l.id")) AS change_set_id
+        FROM history_changes AS e JOIN history_changes AS l
+          ON l.table_id = e.table_id AND l.key1 = e.key1 AND l.key2 IS e.key2
+        WHERE e.id >= ?2 AND e.id < ?3 AND l.id >= ?3)
+      WHERE change_set_id IS NOT ?1
       ORDER BY 1
       """)
-    try rows.bind([id, excluded, range.lowerBound, range.upperBound])
+    try rows.bind([excluded, range.lowerBound, range.upperBound])
     var ids: [Int64] = []
     while let row = try rows.nextRow() { ids.append(try row.int64("change_set_id")) }
     return ids
@@ -143,9 +146,8 @@ extension CaseHistory {
     let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
     try Self.forEachStoredChange(
       database.connection,
-      where: "id >= ? AND id < ? AND change_set_id = ?"
-        + (tableID.map { " AND table_id = \($0)" } ?? ""),
-      [range.lowerBound, range.upperBound, changeSet]
+      where: "id >= ? AND id < ?" + (tableID.map { " AND table_id = \($0)" } ?? ""),
+      [range.lowerBound, range.upperBound], changeSet: changeSet
     ) {
       try body(try recordedEntry($0))
     }
@@ -163,7 +165,7 @@ extension CaseHistory {
   ) throws {
     let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
     let rows = try database.connection.prepare(Self.rowsChangedQuery)
-    try rows.bind([range.lowerBound, range.upperBound, changeSet])
+    try rows.bind([range.lowerBound, range.upperBound])
     while try rows.step() {
       let (table, key) = try RecordedTable.row(in: rows, from: 0)
       try body(table, key)
@@ -171,11 +173,11 @@ extension CaseHistory {
   }
 
   /// The rows a change set changed, each once, in the order of their first change in it:
-  /// `table_id`, `key1`, `key2`, for the change set's range of change ids (`?1 ..< ?2`) and
-  /// its id (`?3`). SQLite groups and orders them with its sorter.
+  /// `table_id`, `key1`, `key2`, for the change set's range of change ids (`?1 ..< ?2`).
+  /// SQLite groups and orders them with its sorter.
   static let rowsChangedQuery = """
     SELECT table_id, key1, key2 FROM history_changes
-    WHERE id >= ? AND id < ? AND change_set_id = ?
+    WHERE id >= ? AND id < ?
     GROUP BY table_id, key1, key2 ORDER BY min(id)
     """
 
@@ -191,30 +193,35 @@ extension CaseHistory {
       """
       SELECT \(StoredChange.columns()) FROM history_changes
       WHERE table_id = ? AND key1 = ? AND key2 IS ? AND id >= ? AND id < ?
-        AND change_set_id = ?
       ORDER BY id LIMIT 1
       """)
     let values = table.key.map { key[$0] ?? .null }
     try rows.bind([
       Int64(table.historyID), values[0], values.count > 1 ? values[1] : .null, range.lowerBound,
-      range.upperBound, changeSet,
+      range.upperBound,
     ])
     guard let row = try rows.nextRow() else { return nil }
-    return try recordedEntry(try StoredChange(row, at: 0))
+    return try recordedEntry(try StoredChange(row, at: 0, changeSet: changeSet))
   }
 
   /// Hands `body` each stored change that `condition` (over `history_changes`) selects, in
   /// the order the changes apply.
   ///
+  /// - Parameter changeSet: The change set that holds every change `condition` selects, when
+  ///   the caller knows it (a range of one change set's ids); otherwise each change's change
+  ///   set is looked up (``ChangeSetBounds/changeSet(of:)``).
   /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`; what `body` throws.
   static func forEachStoredChange(
     _ connection: Connection, where condition: String, _ arguments: [any SQLiteBindable],
-    _ body: (StoredChange) throws -> Void
+    changeSet: Int64? = nil, _ body: (StoredChange) throws -> Void
   ) throws {
+    let columns = StoredChange.columns(changeSet: changeSet == nil)
     let rows = try connection.prepare(
-      "SELECT \(StoredChange.columns()) FROM history_changes WHERE \(condition) ORDER BY id")
+      "SELECT \(columns) FROM history_changes WHERE \(condition) ORDER BY id")
     try rows.bind(arguments)
-    while let row = try rows.nextRow() { try body(try StoredChange(row, at: 0)) }
+    while let row = try rows.nextRow() {
+      try body(try StoredChange(row, at: 0, changeSet: changeSet))
+    }
   }
 
   /// `change` as undo reads it: its before values from the row's previous change (one seek).

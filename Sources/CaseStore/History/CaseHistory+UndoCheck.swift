@@ -160,9 +160,9 @@ extension CaseHistory {
         WHERE table_id = \(table.historyID) AND key1 IN (\(marks))) AS k
       WHERE NOT EXISTS (SELECT 1 FROM history_changes AS c
         WHERE c.table_id = \(table.historyID) AND c.key1 = k.key1 AND c.key2 IS k.key2
-          AND c.id >= ? AND c.id < ? AND c.change_set_id = ?)
+          AND c.id >= ? AND c.id < ?)
       """)
-    try rows.bind(animals + animals + [range.lowerBound, range.upperBound, changeSet])
+    try rows.bind(animals + animals + [range.lowerBound, range.upperBound])
     var keys: [[String: SQLiteValue]] = []
     while let row = try rows.nextRow() {
       var key: [String: SQLiteValue] = [:]

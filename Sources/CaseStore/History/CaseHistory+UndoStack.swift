@@ -207,9 +207,7 @@ extension CaseHistory {
     defer { rows.drop() }
     for changeSet in changeSets {
       try expectRowsAsRecorded(undoing: changeSet)
-      try rows.add(
-        changedBy: changeSet,
-        range: try ChangeSetBounds(connection: connection).changes(of: changeSet))
+      try rows.add(changedIn: try ChangeSetBounds(connection: connection).changes(of: changeSet))
     }
     // The rows as they stood right after change set `id`: its last change, found once.
     let through = try Self.lastChange(connection, upTo: id)

@@ -44,13 +44,9 @@ extension CaseHistory {
       """)
     try rows.bind([excluded])
     let bounds = ChangeSetBounds(connection: database.connection)
-    // The first change of the change set read last (newer than the next), or of a later one.
-    var end: Int64?
-    /// Whether change set `id` holds a change, `id` below every change set asked before.
+    /// Whether change set `id` holds a change.
     func holdsChanges(_ id: Int64) throws -> Bool {
-      let range = try bounds.changes(of: id, below: end)
-      end = range.lowerBound
-      return !range.isEmpty
+      !(try bounds.changes(of: id).isEmpty)
     }
     var pending: (id: Int64, holdsChanges: Bool, kind: RevertKind?, reverted: [Int64])?
     func flush() throws -> Bool {
@@ -112,16 +108,20 @@ extension CaseHistory {
   func rowsChangedLater(
     than changeSet: Int64, excluding excluded: Int64?
   ) throws -> [(table: RecordedTable, key: [String: SQLiteValue])] {
-    let range = try ChangeSetBounds(connection: database.connection).changes(of: changeSet)
+    let bounds = ChangeSetBounds(connection: database.connection)
+    let range = try bounds.changes(of: changeSet)
+    // Every change after the range belongs to a later change set; those of `excluded` are
+    // one range too.
+    let skipped = try excluded.map { try bounds.changes(of: $0) } ?? 0..<0
     let rows = try database.connection.prepare(
       """
       SELECT DISTINCT e.table_id, e.key1, e.key2 FROM history_changes AS e
-      WHERE e.id >= ?3 AND e.id < ?4 AND e.change_set_id = ?1
+      WHERE e.id >= ?1 AND e.id < ?2
         AND EXISTS (SELECT 1 FROM history_changes AS l
         WHERE l.table_id = e.table_id AND l.key1 = e.key1 AND l.key2 IS e.key2
-          AND l.id >= ?4 AND l.change_set_id > ?1 AND l.change_set_id IS NOT ?2)
+          AND l.id >= ?2 AND NOT (l.id >= ?3 AND l.id < ?4))
       """)
-    try rows.bind([changeSet, excluded, range.lowerBound, range.upperBound])
+    try rows.bind([range.lowerBound, range.upperBound, skipped.lowerBound, skipped.upperBound])
     var found: [(table: RecordedTable, key: [String: SQLiteValue])] = []
     while try rows.step() {
       found.append(try RecordedTable.row(in: rows, from: 0))
@@ -140,14 +140,16 @@ extension CaseHistory {
     let values = table.key.map { key[$0] ?? .null }
     let rows = try database.statement(
       """
-      SELECT DISTINCT change_set_id FROM history_changes
-      WHERE table_id = ? AND key1 = ? AND key2 IS ? AND change_set_id > ?
-        AND change_set_id IS NOT ?
+      SELECT DISTINCT change_set_id FROM (
+        SELECT \(ChangeSetBounds.changeSet(of: "h.id")) AS change_set_id FROM history_changes AS h
+        WHERE table_id = ? AND key1 = ? AND key2 IS ? AND id >= ?)
+      WHERE change_set_id IS NOT ?
       ORDER BY 1
       """)
     try rows.bind([
       Int64(table.historyID), values.first ?? .null, values.count > 1 ? values[1] : .null,
-      changeSet, excluded,
+      try ChangeSetBounds(connection: database.connection).firstChange(from: changeSet + 1),
+      excluded,
     ])
     var ids: [Int64] = []
     while let row = try rows.nextRow() { ids.append(try row.int64("change_set_id")) }

@@ -177,7 +177,7 @@ public struct CaseHistory {
     }
     if conditions.isEmpty {
       try forEachChangeNewestFirst(since: filter.since, through: filter.through) {
-        try take($0, setID: $0.changeSet, at: $1.at, actor: $1.actor, note: $1.note)
+        try take($0, setID: $0.changeSet ?? 0, at: $1.at, actor: $1.actor, note: $1.note)
       }
     } else {
       // A suspect's, fruit's or incident's changes: found through the index of each row's
@@ -187,15 +187,16 @@ public struct CaseHistory {
         arguments.append(since)
       }
       if let through = filter.through {
-        conditions.append("h.change_set_id <= ?")
-        arguments.append(through)
+        conditions.append("h.id <= ?")
+        arguments.append(try Self.lastChange(database.connection, upTo: through))
       }
       let rows = try database.statement(
         """
         SELECT c.id AS set_id, c.at, c.actor, c.note, \(StoredChange.columns("h"))
-        FROM history_changes h JOIN history_change_sets c ON c.id = h.change_set_id
+        FROM history_changes h
+        JOIN history_change_sets c ON c.id = \(ChangeSetBounds.changeSet(of: "h.id"))
         WHERE \(conditions.joined(separator: " AND "))
-        ORDER BY h.change_set_id DESC, h.id
+        ORDER BY set_id DESC, h.id
         """)
       try rows.bind(arguments)
       while let row = try rows.nextRow() {
@@ -230,24 +231,18 @@ public struct CaseHistory {
     let changes = try connection.prepare(
       "SELECT \(StoredChange.columns()) FROM history_changes WHERE id >= ? AND id < ? ORDER BY id")
     let bounds = ChangeSetBounds(connection: connection)
-    // The first change of the change set after the one being read, or of a later one.
-    var end: Int64?
     while let set = try sets.nextRow() {
       let id = try set.int64("id")
       let fields = (
         at: try set.text("at"), actor: try set.optionalText("actor"),
         note: try set.optionalText("note")
       )
-      let range = try bounds.changes(of: id, below: end)
-      end = range.lowerBound
+      let range = try bounds.changes(of: id)
       guard !range.isEmpty else { continue }
       try changes.bind([range.lowerBound, range.upperBound])
       defer { changes.reset() }
       while let row = try changes.nextRow() {
-        let stored = try StoredChange(row, at: 0)
-        // A change of another change set within the range: a history edited by hand.
-        guard stored.changeSet == id else { continue }
-        guard try body(stored, fields) else { return }
+        guard try body(try StoredChange(row, at: 0, changeSet: id), fields) else { return }
       }
     }
   }

@@ -58,26 +58,26 @@ extension ChangeSetContent {
     in connection: Connection, after: Int64, _ visit: (InPlace) throws -> Void
   ) throws {
     // The change sets and their changes are read side by side in id order: ids ascend with
-    // change sets, so each change set's changes follow those of the one before
-    // (``ChangeSetBounds``). A change that names an earlier change set than the one being
-    // read (a history edited by hand: a row added after its change set's, or moved) is read
-    // as part of the one being read, whose seal then no longer matches; one that names a
-    // later change set ends the one being read, whose seal then no longer matches either.
+    // change sets, so each change set's changes follow those of the one before, up to the
+    // next one's first change (``ChangeSetBounds``). A change added by hand, or a bound
+    // moved, is read as part of the change set whose range it falls in, whose seal then no
+    // longer matches; a change before the first change set's is read as the first's.
     let sets = try connection.cachedStatement(
       """
       SELECT id, at, actor, note, grouping FROM history_change_sets WHERE id > ? ORDER BY id
       """)
     try sets.bind([after])
     // Every change for the whole history (verification), not only those the search finds.
+    let bounds = ChangeSetBounds(connection: connection)
     let first: Int64 =
       switch after {
       case .min: .min
       case .max: .max
-      default: try ChangeSetBounds(connection: connection).firstChange(from: after + 1)
+      default: try bounds.firstChange(from: after + 1)
       }
     let changes = try connection.cachedStatement(
       """
-      SELECT id, change_set_id, table_id, key1, key2, operation, v1, v2, v3, v4, v5, v6
+      SELECT id, NULL, table_id, key1, key2, operation, v1, v2, v3, v4, v5, v6
       FROM history_changes WHERE id >= ? ORDER BY id
       """)
     try changes.bind([first])
@@ -94,7 +94,9 @@ extension ChangeSetContent {
           .changeSet(
             id: id, at: sets.text(at: 1), actor: sets.optionalText(at: 2),
             note: sets.optionalText(at: 3), grouping: sets.text(at: 4))))
-      while pending, changes.int64(at: 1) <= id {
+      // The next change set's first change ends this one's (the last one's is past the end).
+      let end = id < .max ? try bounds.firstChange(from: id + 1) : .max
+      while pending, changes.int64(at: 0) < end {
         try visit(.change(StoredValues(statement: changes, idColumn: 0, columns: 2...11)))
         pending = try changes.step()
       }

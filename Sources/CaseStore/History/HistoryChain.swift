@@ -26,7 +26,10 @@ public enum HistoryChain {
   /// What is wrong with the chain: the first fault found, in change set order.
   public enum Fault: Sendable, Equatable {
     /// The change set's content (or the seal before it) no longer gives its stored seal: it,
-    /// its seal, or a change set before it was edited, or removed with its seal, since sealing.
+    /// its seal, or a change set before it was edited, or removed with its seal, since sealing;
+    /// or the change set after it was removed with its seal, whose changes then read as its
+    /// own (a change set's changes run up to the next one's first change, docs/history.md
+    /// "The tables").
     case mismatch(changeSet: Int64)
     /// A seal remains for a change set that no longer exists: the change set was deleted.
     case missing(changeSet: Int64)
@@ -45,7 +48,7 @@ public enum HistoryChain {
       switch self {
       case .mismatch(let id):
         "change set \(id) does not match its seal: it, its seal or a change set before it was"
-          + " edited or removed after sealing"
+          + " edited or removed after sealing, or the one after it was removed"
       case .missing(let id):
         "change set \(id) is missing: its seal remains, the change set was deleted"
       case .unsealedInside(let id):
@@ -171,11 +174,18 @@ public enum HistoryChain {
     var fault: Fault?
     var head: Head?
     struct Stop: Error {}
-    func finish() throws {
+    /// Ends the change set being checked; `next` is the id of the change set read after it.
+    func finish(before next: Int64?) throws {
       guard var checking = current else { return }
       current = nil
       guard checking.hasher.finalize() == checking.expected else {
-        fault = .mismatch(changeSet: checking.id)
+        // A change set deleted after this one (its seal remains) left its changes in this
+        // one's range: the deletion is the fault to name.
+        if let seal = nextSeal, next.map({ seal.id < $0 }) ?? true {
+          fault = .missing(changeSet: seal.id)
+        } else {
+          fault = .mismatch(changeSet: checking.id)
+        }
         throw Stop()
       }
       verified += 1
@@ -189,7 +199,7 @@ public enum HistoryChain {
           current?.hasher.add(piece)
           return
         }
-        try finish()
+        try finish(before: id)
         if let seal = nextSeal, seal.id < id {
           fault = .missing(changeSet: seal.id)
           throw Stop()
@@ -206,7 +216,7 @@ public enum HistoryChain {
         current?.hasher.add(piece)
         try advance()
       }
-      try finish()
+      try finish(before: nil)
       if let seal = nextSeal { fault = .missing(changeSet: seal.id) }
     } catch is Stop {}
     if fault != nil { head = try self.head(connection) }

@@ -4,7 +4,9 @@
 /// Each recorded table has six triggers. `history_<table>_after_insert`, `_after_update` and
 /// `_after_delete` record every insert, update and delete of a recorded column by any client as
 /// one row of `history_changes` (docs/history.md "What is recorded"): the table's number, its
-/// key, the operation and the whole row after the change. An update that changes a key column
+/// key, the operation and the whole row after the change. A change does not name its change
+/// set: each change set holds the changes from its `first_change_id` on, which it takes when it
+/// opens (docs/history.md "The tables"), so recording a change reads nothing. An update that changes a key column
 /// is a delete of the old key and an insert of the new one. No trigger reads the history's
 /// changes: what a change changed is derived when it is read, from the row's previous change.
 /// `history_<table>_before_insert`, `_before_update` and `_before_delete` open a 'statement'
@@ -42,7 +44,9 @@ public enum HistoryTriggers {
       "-- transaction holds one and the newest is not this statement's; after it, a trigger",
       "-- records the change. Each change is one row of history_changes: the table's number, the",
       "-- key, the operation (0 delete, 1 insert, 2 update) and the row's recorded non-key",
-      "-- columns after it (v1, v2, ... in the order listed; NULL for a delete). An update of a",
+      "-- columns after it (v1, v2, ... in the order listed; NULL for a delete). A change does",
+      "-- not name its change set: a change set holds the changes from its first_change_id, the",
+      "-- id the next change would take when it opened, up to the next one's. An update of a",
       "-- key column is a delete of the old key and an insert of the new one. No trigger reads",
       "-- the history's changes: an insert over a key the history holds (another client's",
       "-- REPLACE) is read as a replacement, and what an update changed is read from the row's",
@@ -118,8 +122,9 @@ private struct TriggerSQL {
       "    WHERE id = (SELECT max(id) FROM history_change_sets)",
       "      AND grouping = 'statement' AND at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
       "BEGIN",
-      "  INSERT INTO history_change_sets (at, grouping)",
-      "  VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'statement');",
+      "  INSERT INTO history_change_sets (at, grouping, first_change_id)",
+      "  VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'statement',",
+      "    \(ChangeSetBounds.nextChangeID));",
       "END",
     ].joined(separator: "\n")
   }
@@ -130,7 +135,7 @@ private struct TriggerSQL {
       "CREATE TRIGGER history_\(table.name)_after_insert AFTER INSERT ON \(table.name)",
       "BEGIN",
       "  INSERT INTO history_changes \(changeColumns)",
-      "  VALUES (\(changeSetID), \(table.historyID), \(key("NEW")), 1, \(values("NEW")));",
+      "  VALUES (\(table.historyID), \(key("NEW")), 1, \(values("NEW")));",
       "END",
     ].joined(separator: "\n")
   }
@@ -146,11 +151,11 @@ private struct TriggerSQL {
       "WHEN " + changed.joined(separator: "\n  OR "),
       "BEGIN",
       "  -- A key column changed: the row left its old key.",
-      "  INSERT INTO history_changes (change_set_id, table_id, key1, key2, operation)",
-      "  SELECT \(changeSetID), \(table.historyID), \(key("OLD")), 0",
+      "  INSERT INTO history_changes (table_id, key1, key2, operation)",
+      "  SELECT \(table.historyID), \(key("OLD")), 0",
       "  WHERE \(keyMoved);",
       "  INSERT INTO history_changes \(changeColumns)",
-      "  VALUES (\(changeSetID), \(table.historyID), \(key("NEW")),",
+      "  VALUES (\(table.historyID), \(key("NEW")),",
       "    CASE WHEN \(keyMoved) THEN 1 ELSE 2 END, \(values("NEW")));",
       "END",
     ].joined(separator: "\n")
@@ -161,8 +166,8 @@ private struct TriggerSQL {
     [
       "CREATE TRIGGER history_\(table.name)_after_delete AFTER DELETE ON \(table.name)",
       "BEGIN",
-      "  INSERT INTO history_changes (change_set_id, table_id, key1, key2, operation)",
-      "  VALUES (\(changeSetID), \(table.historyID), \(key("OLD")), 0);",
+      "  INSERT INTO history_changes (table_id, key1, key2, operation)",
+      "  VALUES (\(table.historyID), \(key("OLD")), 0);",
       "END",
     ].joined(separator: "\n")
   }
@@ -187,18 +192,11 @@ private struct TriggerSQL {
       ? " OF " + (table.columns + ["rowid", "_rowid_", "oid"]).joined(separator: ", ") : ""
   }
 
-  /// The change set a change joins: the newest, which is inspector's open one while an
-  /// inspector transaction runs (it opens its change set first) and otherwise the one the
-  /// statement's before trigger opened.
-  private var changeSetID: String {
-    "(SELECT max(id) FROM history_change_sets)"
-  }
-
   /// The columns an insert or update fills: the key columns and the table's value columns.
   private var changeColumns: String {
     let values = table.slots.indices.map { "v\($0 + 1)" }
     return "("
-      + (["change_set_id", "table_id", "key1", "key2", "operation"] + values)
+      + (["table_id", "key1", "key2", "operation"] + values)
       .joined(separator: ", ") + ")"
   }
 

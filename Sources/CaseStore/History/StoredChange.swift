@@ -16,8 +16,10 @@ struct StoredChange {
   /// Its id, ascending in the order the changes apply (every change of a change set has a
   /// higher id than those of every earlier change set).
   let id: Int64
-  /// The change set it belongs to.
-  let changeSet: Int64
+  /// The change set it belongs to, when the query read it (``columns(_:changeSet:)`` with
+  /// `changeSet: true`) or the reader knew it (``init(_:at:changeSet:)``); `nil` otherwise,
+  /// or for a change before every change set (a history changed by hand).
+  let changeSet: Int64?
   let table: RecordedTable
   /// The key columns' values, in ``RecordedTable/key`` order.
   let key: [SQLiteValue]
@@ -26,27 +28,38 @@ struct StoredChange {
   /// NULL for a delete).
   let values: [SQLiteValue]
 
-  /// The columns of `history_changes` that ``init(_:)`` reads, for a `SELECT` (prefixed
-  /// with `alias.` when given).
-  static func columns(_ alias: String = "") -> String {
-    alias.isEmpty ? unprefixedColumns : columnNames.map { alias + "." + $0 }.joined(separator: ", ")
+  /// The columns of `history_changes` that ``init(_:at:changeSet:)`` reads, for a `SELECT`
+  /// (prefixed with `alias.` when given). A change does not store its change set: with
+  /// `changeSet`, the second column is the change set that holds it
+  /// (``ChangeSetBounds/changeSet(of:)``, one seek per change); without, it is NULL.
+  static func columns(_ alias: String = "", changeSet: Bool = false) -> String {
+    let prefix = alias.isEmpty ? "" : alias + "."
+    let set =
+      changeSet
+      ? ChangeSetBounds.changeSet(of: prefix.isEmpty ? "history_changes.id" : prefix + "id")
+      : "NULL"
+    return columnNames.enumerated().map { index, name in
+      index == 1 ? set + " AS change_set_id" : prefix + name
+    }.joined(separator: ", ")
   }
 
   /// The names ``columns(_:)`` lists, in order.
   private static let columnNames =
     ["id", "change_set_id", "table_id", "key1", "key2", "operation"]
     + (1...RecordedTable.slotCount).map { "v\($0)" }
-  private static let unprefixedColumns = columnNames.joined(separator: ", ")
 
   /// Reads a change from a row that holds ``columns(_:)``.
   ///
   /// - Throws: ``CaseError/historyDisagrees(_:)`` for a table number or operation the
-  ///   history does not record, or a non-integer id, change set, table, key or operation (a
+  ///   history does not record, or a non-integer id, table, key or operation (a
   ///   history changed by hand); `RowDecodingError` when `first` is not given and the row has
   ///   no single `id` column.
-  /// - Parameter first: The position of the first of those columns (`id`) when the caller
-  ///   knows it; otherwise it is looked up by name.
-  init(_ row: Row, at first: Int? = nil) throws {
+  /// - Parameters:
+  ///   - first: The position of the first of those columns (`id`) when the caller knows it;
+  ///     otherwise it is looked up by name.
+  ///   - known: The change set that holds the change, when the caller knows it (it read one
+  ///     change set's range); otherwise the second column's, when it is an integer.
+  init(_ row: Row, at first: Int? = nil, changeSet known: Int64? = nil) throws {
     // The columns follow each other in ``columns(_:)`` order.
     let statement = row.statement
     let first = try first ?? statement.column("id").index
@@ -66,7 +79,7 @@ struct StoredChange {
     guard let kind = Kind(rawValue: try integer(5)) else {
       throw CaseError.historyDisagrees("history change \(id) has an unknown operation")
     }
-    changeSet = try integer(1)
+    changeSet = known ?? statement.value(at: first + 1).integerValue
     self.table = table
     self.kind = kind
     key = table.key.indices.map { statement.value(at: first + 3 + $0) }

@@ -37,16 +37,17 @@ struct UndoToRows {
     try? connection.execute("DROP TABLE IF EXISTS temp.undo_to_rows")
   }
 
-  /// Adds each row change set `changeSet` changed (its changes lie in `range`) that is not
-  /// there yet, in the order of its first change. A table's rows have one key column or two,
-  /// never both, so `ifnull(key2, 0)` tells every row apart.
+  /// Adds each row a change set changed (its changes are the ids in `range`,
+  /// ``ChangeSetBounds/changes(of:)``) that is not there yet, in the order of its first change.
+  /// A table's rows have one key column or two, never both, so `ifnull(key2, 0)` tells every
+  /// row apart.
   ///
   /// - Throws: `SQLiteError`.
-  func add(changedBy changeSet: Int64, range: Range<Int64>) throws {
+  func add(changedIn range: Range<Int64>) throws {
     try connection.cachedStatement(
       "INSERT OR IGNORE INTO temp.undo_to_rows (table_id, key1, key2) "
         + CaseHistory.rowsChangedQuery
-    ).run([range.lowerBound, range.upperBound, changeSet])
+    ).run([range.lowerBound, range.upperBound])
   }
 
   /// Sets each row's action to what `decide` says, reading the rows in order.

@@ -337,8 +337,9 @@ public final class CaseDatabase {
     try connection.inTransaction(.immediate) {
       try statement(
         """
-        INSERT INTO history_change_sets (at, actor, note, grouping)
-        VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, 'transaction')
+        INSERT INTO history_change_sets (at, actor, note, grouping, first_change_id)
+        VALUES (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, ?, 'transaction',
+          \(ChangeSetBounds.nextChangeID))
         """
       ).run([attribution?.actor, attribution?.note])
       let changeSet = connection.lastInsertRowID
