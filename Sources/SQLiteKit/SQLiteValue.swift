@@ -2,6 +2,11 @@
 ///
 /// Text is Swift `String` (UTF-8, interior NUL bytes kept); blobs are raw bytes.
 ///
+/// Two values are equal as SQLite's `IS` compares them: the same storage class and the same
+/// value, text byte for byte (its UTF-8). Swift's `String` equality would also call equal
+/// texts that differ in their bytes (`café` composed and decomposed, `Ω` and the ohm sign),
+/// which SQLite stores, and the history records, as different values.
+///
 /// SQLite: <https://sqlite.org/datatype3.html>
 public enum SQLiteValue: Equatable, Hashable, Sendable {
   /// SQL `NULL`.
@@ -17,6 +22,39 @@ public enum SQLiteValue: Equatable, Hashable, Sendable {
 }
 
 extension SQLiteValue {
+  /// Whether `lhs` and `rhs` are the same storage class and value; text is compared byte for
+  /// byte (see ``SQLiteValue``), reals as `Double`s.
+  public static func == (lhs: SQLiteValue, rhs: SQLiteValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.integer(let left), .integer(let right)): left == right
+    case (.real(let left), .real(let right)): left == right
+    case (.text(let left), .text(let right)): left.utf8.elementsEqual(right.utf8)
+    case (.blob(let left), .blob(let right)): left == right
+    default: false
+    }
+  }
+
+  /// Hashes the value: text by its bytes, as ``==(_:_:)`` compares it.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case .integer(let value):
+      hasher.combine(1)
+      hasher.combine(value)
+    case .real(let value):
+      hasher.combine(2)
+      hasher.combine(value)
+    case .text(let value):
+      hasher.combine(3)
+      var text = value
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    case .blob(let value):
+      hasher.combine(4)
+      hasher.combine(value)
+    }
+  }
+
   /// The integer, or `nil` when the value is not `.integer`.
   public var integerValue: Int64? {
     if case .integer(let value) = self { return value }

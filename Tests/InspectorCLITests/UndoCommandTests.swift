@@ -230,6 +230,43 @@ struct UndoCommandTests {
         + " (Catie the Crow) would name fruits id 7, which is not there")
   }
 
+  /// Another client's change to text of the same characters in other bytes (a composed accent
+  /// decomposed) is a change: listed, undone to the bytes before it; the same write made
+  /// around the history is a fault that check and undo name with both values' bytes.
+  @Test func textThatDiffersOnlyInItsBytesIsAChange() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("alibi", "crow", "caf\u{E9}")
+    let decomposed =
+      "UPDATE alibis SET statement = CAST(x'63616665CC81' AS TEXT) WHERE animal_id = 4"
+    try sqlite3(cli, decomposed)
+    let newest = try jsonArray(cli.succeed("history", "--json", "--limit", "1"))
+    let changes = try #require(newest.first?["changes"] as? [[String: Any]])
+    #expect(changes.map { $0["table"] as? String } == ["alibis"])
+    #expect(cli.succeed("undo").hasPrefix("Undid change set \(try #require(newest[0]["id"]))"))
+    let statement = "SELECT hex(statement) FROM alibis WHERE animal_id = 4"
+    #expect(try sqlite3(cli, statement) == "636166C3A9")
+    cli.succeed("check")
+
+    // Around the history: its update triggers dropped, the write made, the triggers put back.
+    let triggers = try #require(
+      try sqlite3(
+        cli,
+        "SELECT group_concat(sql, ';' || char(10)) FROM sqlite_schema"
+          + " WHERE name IN ('history_alibis_before_update', 'history_alibis_after_update')"))
+    try sqlite3(
+      cli,
+      "DROP TRIGGER history_alibis_before_update; DROP TRIGGER history_alibis_after_update;"
+        + " \(decomposed); \(triggers);")
+    let bytes =
+      "statement is 'café' (UTF-8 63 61 66 65 CC 81), the history says 'café'"
+      + " (UTF-8 63 61 66 C3 A9)"
+    let check = cli.run("check")
+    #expect(check.status == 65)
+    #expect(check.standardOutput.contains(bytes), "\(check.standardOutput)")
+    expectFailure(cli.run("undo"), status: 65, messageContains: bytes)
+    #expect(try sqlite3(cli, statement) == "63616665CC81")
+  }
+
   /// Runs the stock sqlite3 shell on the case file, as another client; returns its output
   /// without the last line break, or `nil` when it printed nothing.
   @discardableResult

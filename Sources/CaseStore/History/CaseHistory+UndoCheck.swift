@@ -194,8 +194,8 @@ extension CaseHistory {
       let differing = table.columns.filter { (live[$0] ?? .null) != (recorded[$0] ?? .null) }
       guard !differing.isEmpty else { return nil }
       return differing.map {
-        "\($0) is \(HistoryCheck.shown(live[$0])), the history says"
-          + " \(HistoryCheck.shown(recorded[$0]))"
+        let (now, then) = HistoryCheck.shownApart(live[$0], recorded[$0])
+        return "\($0) is \(now), the history says \(then)"
       }.joined(separator: "; ")
     }
   }

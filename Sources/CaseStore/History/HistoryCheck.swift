@@ -68,9 +68,8 @@ enum HistoryCheck {
           continue
         }
         if let column = table.columns.first(where: { (history[$0] ?? .null) != values[$0] }) {
-          report(
-            values,
-            "\(column) is \(shown(values[column])), the history says \(shown(history[column]))")
+          let (live, recorded) = shownApart(values[column], history[column])
+          report(values, "\(column) is \(live), the history says \(recorded)")
         }
       }
       // Each row's latest change that is not a delete, where the table holds no such row.
@@ -131,6 +130,25 @@ enum HistoryCheck {
     let matched = pass.int64(at: 0)
     let rows = try connection.scalar("SELECT count(*) FROM \"\(table.name)\"")?.integerValue
     return rows == matched
+  }
+
+  /// Two values that differ, as ``shown(_:)`` writes them; when they would read alike (texts
+  /// of the same characters in different bytes, such as an accent composed and decomposed),
+  /// each with its UTF-8 bytes in hex after it (`'café' (UTF-8 63 61 66 C3 A9)`).
+  static func shownApart(_ first: SQLiteValue?, _ second: SQLiteValue?) -> (String, String) {
+    let (left, right) = (shown(first), shown(second))
+    guard left == right else { return (left, right) }
+    func bytes(_ value: SQLiteValue?) -> String {
+      guard case .text(let text) = value ?? .null else { return "" }
+      return " (UTF-8 " + text.utf8.map { hexByte($0) }.joined(separator: " ") + ")"
+    }
+    return (left + bytes(first), right + bytes(second))
+  }
+
+  /// `byte` as two uppercase hex digits.
+  private static func hexByte(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 
   /// A value as SQL would quote it, cut to a readable length.
