@@ -122,6 +122,21 @@ extension UndoCommandTests {
     cli.succeed("check")
   }
 
+  /// A change set whose only change is another client's REPLACE that wrote a row as it stood
+  /// shows nothing, and `--limit` does not count it: `--limit 1` shows the change set before.
+  @Test func aLimitCountsTheChangeSetsItShows() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("alibi", "cat", "in the shed")
+    let stated = try latestChangeSet(cli)
+    try sqlite3(cli, "REPLACE INTO alibis (animal_id, statement) VALUES (5, 'in the shed')")
+    #expect(try sqlite3(cli, "SELECT max(id) FROM history_change_sets") == "\(stated + 1)")
+    let shown = try jsonArray(cli.succeed("history", "--limit", "1", "--json"))
+    #expect(shown.map { $0["id"] as? Int } == [Int(stated)])
+    let table = cli.succeed("history", "--limit", "1").split(separator: "\n")
+    #expect(table.count == 3, "\(table)")
+    #expect(table.last?.contains("alibi set: \"in the shed\"") == true, "\(table)")
+  }
+
   /// Another client's REPLACE that wrote a row as it stood records a change that changes
   /// nothing; undoing it writes nothing either. The undo is still recorded, with what it
   /// reverted, so the next `undo` steps past it to the change set before.

@@ -151,13 +151,12 @@ public struct CaseHistory {
     var page: [Change] = []
     page.reserveCapacity(max(size, 1))
     /// Takes one change of change set `setID` (`at`, `actor`, `note` its fields); `false`
-    /// once the limit of change sets is passed.
+    /// once the limit of change sets is passed. A change set counts towards the limit when its
+    /// first change is listed: one whose changes are all hidden is not shown, so not counted.
     func take(
       _ stored: StoredChange, setID: Int64, at: String, actor: String?, note: String?
     ) throws -> Bool {
       if current?.id != setID {
-        sets += 1
-        guard sets <= limit else { return false }
         current = ChangeSet(id: setID, at: at, actor: actor, note: note)
         listed = false
       }
@@ -166,6 +165,10 @@ public struct CaseHistory {
       guard let changeSet = current,
         let change = try change(stored, in: changeSet, starts: !listed, names: &names)
       else { return true }
+      if !listed {
+        sets += 1
+        guard sets <= limit else { return false }
+      }
       listed = true
       page.append(change)
       if page.count >= size {
