@@ -267,6 +267,22 @@ struct UndoCommandTests {
     #expect(try sqlite3(cli, statement) == "63616665CC81")
   }
 
+  /// An undo that would put a suspect back whose species another suspect has taken since is
+  /// refused naming the suspect and the rule, and changes nothing.
+  @Test func anUndoThatBreaksAUniqueRuleNamesTheRow() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("animal", "remove", "crow")
+    let removal = try latestChangeSet(cli)
+    cli.succeed("animal", "add", "--name", "Corvin", "--species", "crow", "--paw", "small")
+    let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+    expectFailure(
+      cli.run("undo", "\(removal)"), status: 65,
+      messageContains: "cannot undo change set \(removal): animals id 4 (Catie the Crow) cannot"
+        + " be put back: UNIQUE constraint failed: animals.species_key")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
+    #expect(try sqlite3(cli, "SELECT count(*) FROM animals WHERE id = 4") == "0")
+  }
+
   /// Runs the stock sqlite3 shell on the case file, as another client; returns its output
   /// without the last line break, or `nil` when it printed nothing.
   @discardableResult

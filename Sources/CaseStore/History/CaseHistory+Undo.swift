@@ -277,24 +277,56 @@ extension CaseHistory {
     var place: String { "\(table.name) \(table.keyText(entry.key) ?? "")" }
     switch entry.operation {
     case .insert:
-      try database.statement(table.deleteRowStatement).run(keyValues)
+      try writing(entry, "removed") {
+        try database.statement(table.deleteRowStatement).run(keyValues)
+      }
       guard connection.changes == 1 else {
         throw CaseError.historyDisagrees("\(place) to remove is not there")
       }
     case .delete:
       let columns = entry.before.map { "\"\($0.column)\"" }.joined(separator: ", ")
       let marks = Array(repeating: "?", count: entry.before.count).joined(separator: ", ")
-      try database.statement("INSERT INTO \"\(table.name)\" (\(columns)) VALUES (\(marks))")
-        .run(entry.before.map(\.value))
+      try writing(entry, "put back") {
+        try database.statement("INSERT INTO \"\(table.name)\" (\(columns)) VALUES (\(marks))")
+          .run(entry.before.map(\.value))
+      }
     case .update:
       guard !entry.before.isEmpty else { return }
       let assignments = entry.before.map { "\"\($0.column)\" = ?" }.joined(separator: ", ")
-      try database.statement(
-        "UPDATE \"\(table.name)\" SET \(assignments) WHERE \(table.keyCondition)"
-      ).run(entry.before.map(\.value) + keyValues)
+      try writing(entry, "set back") {
+        try database.statement(
+          "UPDATE \"\(table.name)\" SET \(assignments) WHERE \(table.keyCondition)"
+        ).run(entry.before.map(\.value) + keyValues)
+      }
       guard connection.changes == 1 else {
         throw CaseError.historyDisagrees("\(place) to restore is not there")
       }
+    }
+  }
+
+  /// Runs `write`, the statement that reverts `entry`. A constraint it breaks (another suspect
+  /// now holds the species of the one being put back, say) is refused naming the row, with
+  /// SQLite's message: `cannot undo change set 5: animals id 9 (Hugo the Hare) cannot be put
+  /// back: UNIQUE constraint failed: animals.species_key`. The caller's transaction rolls back.
+  ///
+  /// - Throws: ``CaseError/undoBreaksReference(changeSet:problem:)`` for a constraint;
+  ///   whatever else `write` throws.
+  private func writing(_ entry: RecordedEntry, _ verb: String, _ write: () throws -> Void)
+    throws
+  {
+    do {
+      try write()
+    } catch let error as SQLiteError where error.code == .constraint {
+      var row = try rowName(entry.table, entry.key)
+      // A suspect being put back is not there to be named: its recorded values name it.
+      let before = Dictionary(entry.before.map { ($0.column, $0.value) }) { first, _ in first }
+      if entry.table.name == "animals", !row.hasSuffix(")"),
+        let name = before["name"]?.textValue, let species = before["species"]?.textValue
+      {
+        row += " (\(CaseError.shown("\(name) the \(species)")))"
+      }
+      throw CaseError.undoBreaksReference(
+        changeSet: entry.changeSet ?? 0, problem: "\(row) cannot be \(verb): \(error.message)")
     }
   }
 }

@@ -202,7 +202,7 @@ extension CaseHistory {
 
   /// A row for people: its table and key, and the suspect (`Catie the Crow`) or fruit it
   /// belongs to where that is known (`suspicion_levels animal_id 4 (Catie the Crow)`).
-  private func rowName(_ table: RecordedTable, _ key: [String: SQLiteValue]) throws -> String {
+  func rowName(_ table: RecordedTable, _ key: [String: SQLiteValue]) throws -> String {
     let place =
       table.name + " "
       + table.key.map { "\($0) \(HistoryCheck.shown(key[$0]))" }.joined(separator: ", ")

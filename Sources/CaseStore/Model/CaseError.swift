@@ -51,8 +51,10 @@ public enum CaseError: Error, Equatable, CustomStringConvertible, Sendable {
   /// is) and what differs, with both values. Nothing was changed.
   case undoUnexpectedRow(changeSet: Int64, row: String, problem: String)
   /// An undo would leave a row naming a row it removes, or restore a row naming one that is
-  /// gone (`incident 3 names fruit 'Durian' (id 16), which this undo would remove`). Nothing
-  /// was changed.
+  /// gone (`incident 3 names fruit 'Durian' (id 16), which this undo would remove`), or break
+  /// another rule of the schema (`animals id 9 (Hugo the Hare) cannot be put back: UNIQUE
+  /// constraint failed: animals.species_key`, another suspect having taken the species since).
+  /// Nothing was changed.
   case undoBreaksReference(changeSet: Int64, problem: String)
   /// `undo` without an id found no change set left to undo: every one that holds changes is
   /// undone (docs/history.md "Undo").
