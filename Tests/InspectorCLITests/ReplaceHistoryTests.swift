@@ -122,6 +122,32 @@ extension UndoCommandTests {
     cli.succeed("check")
   }
 
+  /// A client with `PRAGMA recursive_triggers` on can insert and rename a suspect: the key
+  /// triggers end after one round (migration 0027), the keys are SQL's, the history records
+  /// each change once, and check is clean.
+  @Test func aClientWithRecursiveTriggersCanAddAndRenameASuspect() throws {
+    let cli = try CLITestCase(seeded: true)
+    let last = try latestChangeSet(cli)
+    try sqlite3(
+      cli,
+      "PRAGMA recursive_triggers = ON;"
+        + " INSERT INTO animals (id, name, species, paw_size) VALUES (40, 'Xena', 'Yak', 'small');"
+        + " UPDATE animals SET name = 'Xavi', species = 'YAK2' WHERE id = 40;")
+    #expect(
+      try sqlite3(
+        cli,
+        "SELECT name_key || ':' || species_key || ':' || ifnull(name_folded_from, '-')"
+          + " FROM animals WHERE id = 40") == "xavi:yak2:-")
+    let changeSet = changeSetSQL(of: "history_changes.id")
+    #expect(
+      try sqlite3(
+        cli,
+        "SELECT group_concat(operation || ':' || v1, ' ') FROM history_changes"
+          + " WHERE table_id = 2 AND key1 = 40 AND \(changeSet) > \(last)") == "1:Xena 2:Xavi")
+    cli.succeed("check")
+    #expect(try cli.suspect("id:40")["name"] as? String == "Xavi")
+  }
+
   /// A change set whose only change is another client's REPLACE that wrote a row as it stood
   /// shows nothing, and `--limit` does not count it: `--limit 1` shows the change set before.
   @Test func aLimitCountsTheChangeSetsItShows() throws {
