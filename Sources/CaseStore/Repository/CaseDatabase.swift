@@ -100,7 +100,7 @@ public final class CaseDatabase {
   /// SQLite's own, with the schema of the case file `source` reads and no rows but its
   /// `schema_migrations`: each table, index, view and trigger is created from its definition
   /// as `source`'s `sqlite_schema` holds it (a virtual table's own tables by the virtual
-  /// table). For a case rebuilt from its history (docs/history.md "As of"): creating the
+  /// table, which is created first: `VACUUM` may list them before it). For a case rebuilt from its history (docs/history.md "As of"): creating the
   /// schema at once costs a few milliseconds, migrating the template (``init()``) a few
   /// hundred, more than reading one suspect's history.
   ///
@@ -111,7 +111,8 @@ public final class CaseDatabase {
       """
       SELECT type, name, sql FROM sqlite_schema
       WHERE sql IS NOT NULL AND substr(name, 1, 7) <> 'sqlite_'
-      ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END,
+      ORDER BY CASE WHEN type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' THEN 0
+        WHEN type = 'table' THEN 1 WHEN type = 'index' THEN 2 WHEN type = 'view' THEN 3 ELSE 4 END,
         rowid
       """)
     try copy.inTransaction(.immediate) {
