@@ -140,15 +140,10 @@ enum HistoryCheck {
     guard left == right else { return (left, right) }
     func bytes(_ value: SQLiteValue?) -> String {
       guard case .text(let text) = value ?? .null else { return "" }
-      return " (UTF-8 " + text.utf8.map { hexByte($0) }.joined(separator: " ") + ")"
+      return " (UTF-8 " + text.utf8.map { SHA256.hex([$0]).uppercased() }.joined(separator: " ")
+        + ")"
     }
     return (left + bytes(first), right + bytes(second))
-  }
-
-  /// `byte` as two uppercase hex digits.
-  private static func hexByte(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 
   /// A value as SQL would quote it, cut to a readable length.
