@@ -317,14 +317,10 @@ extension CaseHistory {
     do {
       try write()
     } catch let error as SQLiteError where error.code == .constraint {
-      var row = try rowName(entry.table, entry.key)
       // A suspect being put back is not there to be named: its recorded values name it.
-      let before = Dictionary(entry.before.map { ($0.column, $0.value) }) { first, _ in first }
-      if entry.table.name == "animals", !row.hasSuffix(")"),
-        let name = before["name"]?.textValue, let species = before["species"]?.textValue
-      {
-        row += " (\(CaseError.shown("\(name) the \(species)")))"
-      }
+      let row = try rowName(
+        entry.table, entry.key,
+        recorded: Dictionary(entry.before.map { ($0.column, $0.value) }) { first, _ in first })
       throw CaseError.undoBreaksReference(
         changeSet: entry.changeSet ?? 0, problem: "\(row) cannot be \(verb): \(error.message)")
     }

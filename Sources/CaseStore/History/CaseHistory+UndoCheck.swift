@@ -201,8 +201,13 @@ extension CaseHistory {
   }
 
   /// A row for people: its table and key, and the suspect (`Catie the Crow`) or fruit it
-  /// belongs to where that is known (`suspicion_levels animal_id 4 (Catie the Crow)`).
-  func rowName(_ table: RecordedTable, _ key: [String: SQLiteValue]) throws -> String {
+  /// belongs to where that is known (`suspicion_levels animal_id 4 (Catie the Crow)`). A
+  /// suspect or fruit row that is not stored (one an undo is putting back) is named by its
+  /// `recorded` values when given.
+  func rowName(
+    _ table: RecordedTable, _ key: [String: SQLiteValue],
+    recorded: [String: SQLiteValue] = [:]
+  ) throws -> String {
     let place =
       table.name + " "
       + table.key.map { "\($0) \(HistoryCheck.shown(key[$0]))" }.joined(separator: ", ")
@@ -210,11 +215,17 @@ extension CaseHistory {
     let name: String?
     switch table.owner.entryColumn {
     case "animal_id":
-      name = try database.connection.scalar(
-        "SELECT name || ' the ' || species FROM animals WHERE id = ?", [owner])?.textValue
+      name =
+        try database.connection.scalar(
+          "SELECT name || ' the ' || species FROM animals WHERE id = ?", [owner])?.textValue
+        ?? (table.name == "animals" ? recorded["name"]?.textValue : nil).flatMap { name in
+          recorded["species"]?.textValue.map { "\(name) the \($0)" }
+        }
     case "fruit_id":
-      name = try database.connection.scalar(
-        "SELECT name FROM fruits WHERE id = ?", [owner])?.textValue
+      name =
+        try database.connection.scalar(
+          "SELECT name FROM fruits WHERE id = ?", [owner])?.textValue
+        ?? (table.name == "fruits" ? recorded["name"]?.textValue : nil)
     default:
       name = nil
     }
