@@ -180,7 +180,7 @@ public struct CaseHistory {
     }
     if conditions.isEmpty {
       try forEachChangeNewestFirst(since: filter.since, through: filter.through) {
-        try take($0, setID: $0.changeSet ?? 0, at: $1.at, actor: $1.actor, note: $1.note)
+        try take($0, setID: $1.id, at: $1.at, actor: $1.actor, note: $1.note)
       }
     } else {
       // A suspect's, fruit's or incident's changes: found through the index of each row's
@@ -215,14 +215,14 @@ public struct CaseHistory {
 
   /// Hands `body` every change of the change sets from `since` (a time, compared with their
   /// `at`) through `through` (an id), change sets newest first, each one's changes in the order
-  /// they were made, with its fields, until `body` returns `false`. Each change set's changes
+  /// they were made, with its id and fields, until `body` returns `false`. Each change set's changes
   /// are one range of ids (``ChangeSetBounds``), read in order: no sort, whatever the history's
   /// size.
   ///
   /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`; what `body` throws.
   private func forEachChangeNewestFirst(
     since: String?, through: Int64?,
-    _ body: (StoredChange, (at: String, actor: String?, note: String?)) throws -> Bool
+    _ body: (StoredChange, (id: Int64, at: String, actor: String?, note: String?)) throws -> Bool
   ) throws {
     let connection = database.connection
     let sets = try connection.prepare(
@@ -237,7 +237,7 @@ public struct CaseHistory {
     while let set = try sets.nextRow() {
       let id = try set.int64("id")
       let fields = (
-        at: try set.text("at"), actor: try set.optionalText("actor"),
+        id: id, at: try set.text("at"), actor: try set.optionalText("actor"),
         note: try set.optionalText("note")
       )
       let range = try bounds.changes(of: id)
