@@ -33,8 +33,10 @@ public final class Connection {
   public let path: String
   /// The mode the connection was opened with.
   public let mode: OpenMode
-  /// Prepared statements of ``cachedStatement(_:)`` not in use, by SQL text.
+  /// Prepared statements of ``cachedStatement(_:)``, one by SQL text, whether in use or not.
   var cachedHandles: [String: OpaquePointer] = [:]
+  /// The handles of `cachedHandles` in use: checked out by a live ``Statement``.
+  var checkedOutHandles: Set<OpaquePointer> = []
   /// The observer installed by ``traceStatements(_:)``, kept alive while SQLite may call it.
   var statementObserver: StatementObserver?
   /// Where the aggregate of ``collectIntegers(_:_:base:into:)`` sets its bits; created, and

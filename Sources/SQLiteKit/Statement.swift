@@ -42,8 +42,8 @@ public final class Statement {
   }
 
   deinit {
-    if let cacheKey, !failed {
-      connection.checkIn(handle, for: cacheKey)
+    if let cacheKey {
+      connection.checkIn(handle, for: cacheKey, failed: failed)
     } else {
       sqlite3_finalize(handle)
     }

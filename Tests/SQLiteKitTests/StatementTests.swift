@@ -247,6 +247,24 @@ struct StatementCacheTests {
     #expect(try db.scalar("SELECT count(*) FROM t")?.integerValue == 2)
   }
 
+  @Test func aCachedStatementWhoseStepFailsLeavesTheCache() throws {
+    let db = try Connection(path: ":memory:", mode: .readWriteCreate)
+    try db.execute("CREATE TABLE t (x INTEGER UNIQUE)")
+    let sql = "INSERT INTO t (x) VALUES (?)"
+    try db.cachedStatement(sql).run([1])
+    #expect(db.cachedHandles[sql] != nil)
+    do {
+      // The cached statement, taken again: its step fails, so it is not handed out again.
+      let insert = try db.cachedStatement(sql)
+      #expect(insert.handle == db.cachedHandles[sql])
+      #expect(throws: SQLiteError.self) { try insert.run([1]) }
+    }
+    #expect(db.cachedHandles[sql] == nil)
+    #expect(db.checkedOutHandles.isEmpty)
+    try db.cachedStatement(sql).run([2])
+    #expect(try db.scalar("SELECT group_concat(x) FROM t")?.textValue == "1,2")
+  }
+
   @Test func aScriptIsNeverCachedUnderItsText() throws {
     let db = try Connection(path: ":memory:", mode: .readWriteCreate)
     #expect(throws: SQLiteError.self) { try db.cachedStatement("SELECT 1; SELECT 2") }
