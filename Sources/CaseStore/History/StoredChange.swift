@@ -32,7 +32,22 @@ struct StoredChange {
   /// (prefixed with `alias.` when given). A change does not store its change set: with
   /// `changeSet`, the second column is the change set that holds it
   /// (``ChangeSetBounds/changeSet(of:)``, one seek per change); without, it is NULL.
+  ///
+  /// The lists without an alias or with `h`, and without the change set, are built once: undo
+  /// asks for one several times a row (building it was a fourteenth of its instructions).
   static func columns(_ alias: String = "", changeSet: Bool = false) -> String {
+    switch (alias, changeSet) {
+    case ("", false): return plainColumns
+    case ("h", false): return columnsOfH
+    default: return listed(alias, changeSet: changeSet)
+    }
+  }
+
+  private static let plainColumns = listed("", changeSet: false)
+  private static let columnsOfH = listed("h", changeSet: false)
+
+  /// The list ``columns(_:changeSet:)`` returns, built.
+  private static func listed(_ alias: String, changeSet: Bool) -> String {
     let prefix = alias.isEmpty ? "" : alias + "."
     let set =
       changeSet
@@ -117,18 +132,20 @@ extension CaseHistory {
   static func latestChange(
     _ connection: Connection, _ table: RecordedTable, key: [SQLiteValue], before bound: Int64? = nil
   ) throws -> StoredChange? {
-    let rows = try connection.cachedStatement(
-      """
-      SELECT \(StoredChange.columns()) FROM history_changes
-      WHERE table_id = ? AND key1 = ? AND key2 IS ? AND id < ?
-      ORDER BY id DESC LIMIT 1
-      """)
+    let rows = try connection.cachedStatement(latestChangeSQL)
     try rows.bind([
       Int64(table.historyID), key.first ?? .null, key.count > 1 ? key[1] : .null,
       bound ?? .max,
     ])
     return try rows.nextRow().map { try StoredChange($0, at: 0) }
   }
+
+  /// ``latestChange(_:_:key:before:)``'s query, built once.
+  private static let latestChangeSQL = """
+    SELECT \(StoredChange.columns()) FROM history_changes
+    WHERE table_id = ? AND key1 = ? AND key2 IS ? AND id < ?
+    ORDER BY id DESC LIMIT 1
+    """
 
   /// The id of the last change of change set `id` or of any change set before it (`0` when
   /// there is none): every change with an id up to it, and no other, belongs to a change set
