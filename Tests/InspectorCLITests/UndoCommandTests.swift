@@ -179,6 +179,39 @@ struct UndoCommandTests {
         + " the history says 'small'"),
   ]
 
+  /// Two rows written around the history, of two tables: the refusal names the row the
+  /// change set changed first, not the one whose table comes first.
+  @Test func anUndoOverRowsOfTwoTablesNamesTheOneChangedFirst() throws {
+    let cli = try CLITestCase(seeded: true)
+    cli.succeed("suspect", "crow", "0.3")
+    cli.succeed(
+      "sql", "--write",
+      "UPDATE suspicion_levels SET level = 0.5 WHERE animal_id = 4;"
+        + " UPDATE fruits SET color = 'teal' WHERE id = 1")
+    let changeSet = try latestChangeSet(cli)
+    #expect(
+      try sqlite3(
+        cli,
+        "SELECT group_concat(table_id) FROM (SELECT table_id FROM history_changes"
+          + " WHERE id >= (SELECT first_change_id FROM history_change_sets WHERE id = \(changeSet))"
+          + " ORDER BY id)") == "6,1")
+    // Another client drops both update triggers, writes both rows, and puts them back.
+    let names = ["history_suspicion_levels_after_update", "history_fruits_after_update"]
+    let triggers = try names.map {
+      try #require(try sqlite3(cli, "SELECT sql FROM sqlite_schema WHERE name = '\($0)'"))
+    }
+    try sqlite3(
+      cli,
+      names.map { "DROP TRIGGER \($0);" }.joined(separator: " ")
+        + " UPDATE fruits SET color = 'grey' WHERE id = 1;"
+        + " UPDATE suspicion_levels SET level = 0.99 WHERE animal_id = 4; "
+        + triggers.map { $0 + ";" }.joined(separator: " "))
+    expectFailure(
+      cli.run("undo", "\(changeSet)"), status: 65,
+      messageContains: "cannot undo change set \(changeSet): suspicion_levels animal_id 4"
+        + " (Catie the Crow) is not as the history says: level is 0.99, the history says 0.5")
+  }
+
   @Test(arguments: writesAroundTheHistory)
   func anUndoOverARowWrittenAroundTheHistoryIsRefused(_ write: WriteAroundTheHistory) throws {
     let cli = try CLITestCase(seeded: true)

@@ -10,28 +10,50 @@ extension CaseHistory {
   /// history's triggers (by a client that dropped them), and the undo would overwrite a value
   /// it never saw.
   ///
-  /// Checks every row a change of `target` names, in the order of their first change
-  /// (``forEachRowChanged(by:_:)``), and, for a suspect the undo removes, every other row of
-  /// it that the removal's cascade would delete, ``batchSize`` suspects at a time: memory does
-  /// not grow with the change set.
+  /// Checks every row a change of `target` names (the first of them in the order of their
+  /// first change is the one reported), and, for a suspect the undo removes, every other row
+  /// of it that the removal's cascade would delete, ``batchSize`` suspects at a time: memory
+  /// does not grow with the change set.
+  ///
+  /// The rows `target` names are compared in SQL, one statement per table
+  /// (``rowsThatMayDiffer(_:)``), and only those that may differ are read into Swift, which
+  /// decides; reading each row into Swift was a fifth of an undo's instructions.
   ///
   /// - Throws: ``CaseError/undoUnexpectedRow(changeSet:row:problem:)`` for the first such row;
   ///   ``CaseError/historyDisagrees(_:)`` for a history changed by hand; `SQLiteError`.
   func expectRowsAsRecorded(undoing target: Int64) throws {
-    func check(_ table: RecordedTable, _ key: [String: SQLiteValue]) throws {
-      guard table.rowIdentity(key) != nil else { return }
+    func problem(_ table: RecordedTable, _ key: [String: SQLiteValue]) throws -> CaseError? {
+      guard table.rowIdentity(key) != nil else { return nil }
       let recorded = try recordedRow(table, key: key)
       let live = try liveRow(table, key: key)
-      guard let problem = difference(table, live: live, recorded: recorded) else { return }
-      throw CaseError.undoUnexpectedRow(
+      guard let problem = difference(table, live: live, recorded: recorded) else { return nil }
+      return CaseError.undoUnexpectedRow(
         changeSet: target, row: try rowName(table, key), problem: problem)
     }
-    try forEachRowChanged(by: target, check)
+    func check(_ table: RecordedTable, _ key: [String: SQLiteValue]) throws {
+      if let problem = try problem(table, key) { throw problem }
+    }
+    let range = try ChangeSetBounds(connection: database.connection).changes(of: target)
+    // The first row that differs, by its first change in `target`, of any table.
+    var first: (change: Int64, problem: CaseError)?
+    for table in try tablesChanged(in: range) {
+      let rows = try database.statement(Self.rowsThatMayDiffer(table))
+      try rows.bind([range.lowerBound, range.upperBound])
+      while try rows.step() {
+        let change = rows.int64(at: 0)
+        guard first.map({ change < $0.change }) ?? true else { break }
+        var key: [String: SQLiteValue] = [:]
+        for (index, column) in table.key.enumerated() { key[column] = rows.value(at: 1 + index) }
+        guard let found = try problem(table, key) else { continue }
+        first = (change, found)
+        break
+      }
+    }
+    if let first { throw first.problem }
     // Removing a suspect removes its favourites and interview by the schema's cascade.
     // The suspects' rows are read a few hundred suspects at a time, not one by one.
     let children = RecordedTable.all.filter { $0.name != "animals" && $0.key.first == "animal_id" }
     var animals: [SQLiteValue] = []
-    let range = try ChangeSetBounds(connection: database.connection).changes(of: target)
     func checkChildren() throws {
       for child in children {
         for key in try keys(of: child, animals: animals, notChangedBy: target, range: range) {
@@ -54,6 +76,62 @@ extension CaseHistory {
   /// How many suspects one look-up of their rows names (bound parameters, below SQLite's
   /// limit).
   static let batchSize = 500
+
+  /// The recorded tables that the changes with ids in `range` name, in ``RecordedTable/all``
+  /// order: one scan of the range.
+  ///
+  /// - Throws: ``CaseError/historyDisagrees(_:)`` when a change names a table the history does
+  ///   not record (a history changed by hand); `SQLiteError`.
+  private func tablesChanged(in range: Range<Int64>) throws -> [RecordedTable] {
+    let rows = try database.statement(
+      "SELECT DISTINCT table_id FROM history_changes WHERE id >= ? AND id < ?")
+    try rows.bind([range.lowerBound, range.upperBound])
+    var numbers: Set<Int64> = []
+    while try rows.step() {
+      let number = rows.value(at: 0)
+      guard let id = number.integerValue, RecordedTable.numbered(id) != nil else {
+        throw CaseError.historyDisagrees("history names table \(HistoryCheck.shown(number))")
+      }
+      numbers.insert(id)
+    }
+    return RecordedTable.all.filter { numbers.contains(Int64($0.historyID)) }
+  }
+
+  /// For the changes of `table` with ids in `?1 ..< ?2` (a change set's range): each row they
+  /// name, once, that may not be as the history says, as its first change's id then its key
+  /// columns (`key1`, `key2`), in the order of that first change. A superset: the row whose
+  /// latest change is a delete and that is there, the row whose latest change is not a delete
+  /// and that is not there or holds a value that differs in value or type from it, and any
+  /// row of a history changed by hand (a key that is not an integer, a second key on a
+  /// one-key table). Each row costs two seeks (its latest change and its live row) and no
+  /// Swift.
+  static func rowsThatMayDiffer(_ table: RecordedTable) -> String {
+    let live = table.key.enumerated().map { "t.\"\($1)\" = k.key\($0 + 1)" }
+      .joined(separator: " AND ")
+    let present = "t.\"\(table.key[0])\" IS NOT NULL"
+    let differs = table.columns.compactMap { column in
+      table.storedColumn(of: column).map {
+        "t.\"\(column)\" IS NOT h.\($0) OR typeof(t.\"\(column)\") <> typeof(h.\($0))"
+      }
+    }
+    let unusual =
+      "typeof(k.key1) <> 'integer'"
+      + (table.key.count == 1 ? " OR k.key2 IS NOT NULL" : " OR typeof(k.key2) <> 'integer'")
+      + " OR h.operation IS NULL OR h.operation NOT IN (0, 1, 2)"
+    return """
+      SELECT k.first, k.key1, k.key2
+      FROM (SELECT key1, key2, min(id) AS first FROM history_changes
+          WHERE id >= ?1 AND id < ?2 AND table_id = \(table.historyID)
+          GROUP BY key1, key2) AS k
+        LEFT JOIN history_changes AS h ON h.id = (
+          SELECT max(id) FROM history_changes
+          WHERE table_id = \(table.historyID) AND key1 = k.key1 AND key2 IS k.key2)
+        LEFT JOIN "\(table.name)" AS t ON \(live)
+      WHERE \(unusual) OR (h.operation = 0 AND \(present))
+        OR (h.operation <> 0 AND (NOT \(present)\(differs.map { " OR " + $0 }.joined())))
+      ORDER BY k.first
+      """
+  }
 
   /// Refuses an undo of change set `target`, after its reverts and before its commit, when
   /// it leaves a row naming a fruit or suspect that is not there: a restored row whose parent
