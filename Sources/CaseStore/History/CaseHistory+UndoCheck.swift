@@ -109,11 +109,7 @@ extension CaseHistory {
     let live = table.key.enumerated().map { "t.\"\($1)\" = k.key\($0 + 1)" }
       .joined(separator: " AND ")
     let present = "t.\"\(table.key[0])\" IS NOT NULL"
-    let differs = table.columns.compactMap { column in
-      table.storedColumn(of: column).map {
-        "t.\"\(column)\" IS NOT h.\($0) OR typeof(t.\"\(column)\") <> typeof(h.\($0))"
-      }
-    }
+    let differs = table.liveDiffersFromChange
     let unusual =
       "typeof(k.key1) <> 'integer'"
       + (table.key.count == 1 ? " OR k.key2 IS NOT NULL" : " OR typeof(k.key2) <> 'integer'")

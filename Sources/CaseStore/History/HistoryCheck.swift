@@ -47,11 +47,7 @@ enum HistoryCheck {
       // SQL passes on only the rows that may disagree: no change, a delete, or a column whose
       // value or type differs from the stored one (byte for byte: a superset of what the
       // comparison below reports, which decides), so an agreeing row costs no Swift.
-      let differs = table.columns.compactMap { column in
-        table.storedColumn(of: column).map {
-          "t.\"\(column)\" IS NOT h.\($0) OR typeof(t.\"\(column)\") <> typeof(h.\($0))"
-        }
-      }.joined(separator: " OR ")
+      let differs = table.liveDiffersFromChange.joined(separator: " OR ")
       let live = try connection.prepare(
         """
         SELECT \(quoted), \(StoredChange.columns("h"))
@@ -107,11 +103,7 @@ enum HistoryCheck {
     let liveKey = table.key.enumerated().map { "t.\"\($1)\" = h.key\($0 + 1)" }
       .joined(separator: " AND ")
     let present = "t.\"\(table.key[0])\" IS NOT NULL"
-    let differs = table.columns.compactMap { column in
-      table.storedColumn(of: column).map {
-        "t.\"\(column)\" IS NOT h.\($0) OR typeof(t.\"\(column)\") <> typeof(h.\($0))"
-      }
-    }
+    let differs = table.liveDiffersFromChange
     let oneKey = table.key.count == 1 ? " OR h.key2 IS NOT NULL" : ""
     let disagrees =
       "h.operation NOT IN (0, 1, 2)\(oneKey) OR (h.operation = 0 AND \(present))"

@@ -65,6 +65,18 @@ struct RecordedTable: Sendable {
     keySlot(of: column) ?? slot(of: column)
   }
 
+  /// SQL conditions, one for each recorded column, each true when that column of the live row
+  /// `t` differs from the value the change `h` (a `history_changes` row) stores for it, in
+  /// value or in storage class (text byte for byte): joined with `OR`, a superset of the rows
+  /// that ``SQLiteValue``'s comparison tells apart, which `check` and undo then decide on.
+  var liveDiffersFromChange: [String] {
+    columns.compactMap { column in
+      storedColumn(of: column).map {
+        "t.\"\(column)\" IS NOT h.\($0) OR typeof(t.\"\(column)\") <> typeof(h.\($0))"
+      }
+    }
+  }
+
   /// Every recorded table, parents before children (the order rows can be inserted in).
   static let all: [RecordedTable] = [
     RecordedTable(
