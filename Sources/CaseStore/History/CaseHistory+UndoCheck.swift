@@ -34,9 +34,12 @@ extension CaseHistory {
       if let problem = try problem(table, key) { throw problem }
     }
     let range = try ChangeSetBounds(connection: database.connection).changes(of: target)
-    // The first row that differs, by its first change in `target`, of any table.
-    var first: (change: Int64, problem: CaseError)?
-    for table in try tablesChanged(in: range) {
+    // The first problem by the first change of its row in `target`, of any table: a row that
+    // differs, or a change edited by hand (which reading the row's changes throws for), as
+    // comparing the rows one by one in that order would have met them.
+    let (tables, unknown) = try tablesChanged(in: range)
+    var first = unknown
+    for table in tables {
       let rows = try database.statement(Self.rowsThatMayDiffer(table))
       try rows.bind([range.lowerBound, range.upperBound])
       while try rows.step() {
@@ -44,7 +47,9 @@ extension CaseHistory {
         guard first.map({ change < $0.change }) ?? true else { break }
         var key: [String: SQLiteValue] = [:]
         for (index, column) in table.key.enumerated() { key[column] = rows.value(at: 1 + index) }
-        guard let found = try problem(table, key) else { continue }
+        let found: CaseError?
+        do { found = try problem(table, key) } catch let error as CaseError { found = error }
+        guard let found else { continue }
         first = (change, found)
         break
       }
@@ -78,23 +83,30 @@ extension CaseHistory {
   static let batchSize = 500
 
   /// The recorded tables that the changes with ids in `range` name, in ``RecordedTable/all``
-  /// order: one scan of the range.
+  /// order, and the first change (the smallest id) naming a table the history does not record
+  /// (a history changed by hand), with the error that names it: one scan of the range.
   ///
-  /// - Throws: ``CaseError/historyDisagrees(_:)`` when a change names a table the history does
-  ///   not record (a history changed by hand); `SQLiteError`.
-  private func tablesChanged(in range: Range<Int64>) throws -> [RecordedTable] {
+  /// - Throws: `SQLiteError`.
+  private func tablesChanged(in range: Range<Int64>) throws -> (
+    tables: [RecordedTable], unknown: (change: Int64, problem: CaseError)?
+  ) {
     let rows = try database.statement(
-      "SELECT DISTINCT table_id FROM history_changes WHERE id >= ? AND id < ?")
+      "SELECT table_id, min(id) FROM history_changes WHERE id >= ? AND id < ? GROUP BY table_id")
     try rows.bind([range.lowerBound, range.upperBound])
     var numbers: Set<Int64> = []
+    var unknown: (change: Int64, problem: CaseError)?
     while try rows.step() {
       let number = rows.value(at: 0)
-      guard let id = number.integerValue, RecordedTable.numbered(id) != nil else {
-        throw CaseError.historyDisagrees("history names table \(HistoryCheck.shown(number))")
+      let change = rows.int64(at: 1)
+      if let id = number.integerValue, RecordedTable.numbered(id) != nil {
+        numbers.insert(id)
+      } else if unknown.map({ change < $0.change }) ?? true {
+        unknown = (
+          change, CaseError.historyDisagrees("history names table \(HistoryCheck.shown(number))")
+        )
       }
-      numbers.insert(id)
     }
-    return RecordedTable.all.filter { numbers.contains(Int64($0.historyID)) }
+    return (RecordedTable.all.filter { numbers.contains(Int64($0.historyID)) }, unknown)
   }
 
   /// For the changes of `table` with ids in `?1 ..< ?2` (a change set's range): each row they
