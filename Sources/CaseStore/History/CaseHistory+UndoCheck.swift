@@ -118,10 +118,6 @@ extension CaseHistory {
   /// one-key table). Each row costs two seeks (its latest change and its live row) and no
   /// Swift.
   static func rowsThatMayDiffer(_ table: RecordedTable) -> String {
-    let live = table.key.enumerated().map { "t.\"\($1)\" = k.key\($0 + 1)" }
-      .joined(separator: " AND ")
-    let present = "t.\"\(table.key[0])\" IS NOT NULL"
-    let differs = table.liveDiffersFromChange
     let unusual =
       "typeof(k.key1) <> 'integer'"
       + (table.key.count == 1 ? " OR k.key2 IS NOT NULL" : " OR typeof(k.key2) <> 'integer'")
@@ -134,9 +130,8 @@ extension CaseHistory {
         LEFT JOIN history_changes AS h ON h.id = (
           SELECT max(id) FROM history_changes
           WHERE table_id = \(table.historyID) AND key1 = k.key1 AND key2 IS k.key2)
-        LEFT JOIN "\(table.name)" AS t ON \(live)
-      WHERE \(unusual) OR (h.operation = 0 AND \(present))
-        OR (h.operation <> 0 AND (NOT \(present)\(differs.map { " OR " + $0 }.joined())))
+        LEFT JOIN "\(table.name)" AS t ON \(table.liveKeyEquals("k"))
+      WHERE \(unusual) OR \(table.liveDisagreesWithChange)
       ORDER BY k.first
       """
   }

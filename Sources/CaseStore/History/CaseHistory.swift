@@ -215,9 +215,9 @@ public struct CaseHistory {
 
   /// Hands `body` every change of the change sets from `since` (a time, compared with their
   /// `at`) through `through` (an id), change sets newest first, each one's changes in the order
-  /// they were made, with its id and fields, until `body` returns `false`. Each change set's changes
-  /// are one range of ids (``ChangeSetBounds``), read in order: no sort, whatever the history's
-  /// size.
+  /// they were made, with its id and fields, until `body` returns `false`. Each change set's
+  /// changes are one range of ids (``ChangeSetBounds``), read in order: no sort, whatever the
+  /// history's size.
   ///
   /// - Throws: ``CaseError/historyDisagrees(_:)``; `SQLiteError`; what `body` throws.
   private func forEachChangeNewestFirst(

@@ -100,23 +100,16 @@ enum HistoryCheck {
   ///
   /// - Throws: `SQLiteError`.
   static func agrees(_ connection: Connection, _ table: RecordedTable) throws -> Bool {
-    let liveKey = table.key.enumerated().map { "t.\"\($1)\" = h.key\($0 + 1)" }
-      .joined(separator: " AND ")
-    let present = "t.\"\(table.key[0])\" IS NOT NULL"
-    let differs = table.liveDiffersFromChange
     let oneKey = table.key.count == 1 ? " OR h.key2 IS NOT NULL" : ""
-    let disagrees =
-      "h.operation NOT IN (0, 1, 2)\(oneKey) OR (h.operation = 0 AND \(present))"
-      + " OR (h.operation <> 0 AND (NOT \(present)"
-      + differs.map { " OR " + $0 }.joined() + "))"
+    let disagrees = "h.operation NOT IN (0, 1, 2)\(oneKey) OR \(table.liveDisagreesWithChange)"
     let pass = try connection.prepare(
       """
-      SELECT count(*) FILTER (WHERE h.operation <> 0 AND \(present)),
+      SELECT count(*) FILTER (WHERE h.operation <> 0 AND \(table.livePresent)),
         count(*) FILTER (WHERE \(disagrees))
       FROM (SELECT max(id) AS id FROM history_changes INDEXED BY history_changes_row
           WHERE table_id = \(table.historyID) GROUP BY key1, key2) AS m
         JOIN history_changes AS h ON h.id = m.id
-        LEFT JOIN "\(table.name)" AS t ON \(liveKey)
+        LEFT JOIN "\(table.name)" AS t ON \(table.liveKeyEquals("h"))
       """)
     guard try pass.step(), pass.int64(at: 1) == 0 else { return false }
     let matched = pass.int64(at: 0)

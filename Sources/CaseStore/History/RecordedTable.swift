@@ -77,6 +77,24 @@ struct RecordedTable: Sendable {
     }
   }
 
+  /// SQL that joins the live row `t` to the key columns `key1` (and `key2`) of `keys` (a
+  /// `history_changes` row, or a row of such keys): `t."animal_id" = h.key1 AND ...`.
+  func liveKeyEquals(_ keys: String) -> String {
+    key.enumerated().map { "t.\"\($1)\" = \(keys).key\($0 + 1)" }.joined(separator: " AND ")
+  }
+
+  /// SQL true when the left-joined live row `t` is there.
+  var livePresent: String { "t.\"\(key[0])\" IS NOT NULL" }
+
+  /// SQL true when the live row `t` (left-joined: all NULL when there is none) is not what the
+  /// change `h` says the row holds: `h` removed it and it is there, or `h` holds it and it is
+  /// not there or one of its columns differs (``liveDiffersFromChange``). An operation other
+  /// than 0 (delete) counts as holding the row: callers test unknown operations themselves.
+  var liveDisagreesWithChange: String {
+    "(h.operation = 0 AND \(livePresent)) OR (h.operation <> 0 AND (NOT \(livePresent)"
+      + liveDiffersFromChange.map { " OR " + $0 }.joined() + "))"
+  }
+
   /// Every recorded table, parents before children (the order rows can be inserted in).
   static let all: [RecordedTable] = [
     RecordedTable(

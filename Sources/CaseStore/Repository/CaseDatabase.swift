@@ -100,9 +100,10 @@ public final class CaseDatabase {
   /// SQLite's own, with the schema of the case file `source` reads and no rows but its
   /// `schema_migrations`: each table, index, view and trigger is created from its definition
   /// as `source`'s `sqlite_schema` holds it (a virtual table's own tables by the virtual
-  /// table, which is created first: `VACUUM` may list them before it). For a case rebuilt from its history (docs/history.md "As of"): creating the
-  /// schema at once costs a few milliseconds, migrating the template (``init()``) a few
-  /// hundred, more than reading one suspect's history.
+  /// table, which is created first: `VACUUM` may list them before it). For a case rebuilt
+  /// from its history (docs/history.md "As of"): creating the schema at once costs a few
+  /// milliseconds, migrating the template (``init()``) a few hundred, more than reading one
+  /// suspect's history.
   ///
   /// - Throws: `SQLiteError` if `source` cannot be read or a definition fails.
   convenience init(schemaOf source: Connection, temporaryFile: Bool) throws {
