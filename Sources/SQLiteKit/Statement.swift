@@ -241,17 +241,19 @@ public final class Statement {
   ///
   /// - SQLite: <https://sqlite.org/c3ref/column_blob.html>
   public func rawValue(at index: Int) -> RawValue {
-    let position = Int32(index)
-    switch sqlite3_column_type(handle, position) {
-    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, position))
-    case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, position))
+    // One lookup of the column's value, then the value's own accessors: each `sqlite3_column_*`
+    // call would look the column up again and check the connection's error state.
+    let value = sqlite3_column_value(handle, Int32(index))
+    switch sqlite3_value_type(value) {
+    case SQLITE_INTEGER: return .integer(sqlite3_value_int64(value))
+    case SQLITE_FLOAT: return .real(sqlite3_value_double(value))
     case SQLITE_TEXT:
-      let bytes = sqlite3_column_text(handle, position)
-      let count = Int(sqlite3_column_bytes(handle, position))
+      let bytes = sqlite3_value_text(value)
+      let count = Int(sqlite3_value_bytes(value))
       return .text(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
     case SQLITE_BLOB:
-      let bytes = sqlite3_column_blob(handle, position)
-      let count = Int(sqlite3_column_bytes(handle, position))
+      let bytes = sqlite3_value_blob(value)
+      let count = Int(sqlite3_value_bytes(value))
       return .blob(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
     default: return .null
     }
