@@ -124,6 +124,23 @@ struct StoredValues {
   /// The values, copied out in their storage classes.
   var values: [SQLiteValue] { columns.map { statement.value(at: $0) } }
 
+  /// A change's values in ``order``, as SQLite holds them: what a pass over millions of
+  /// changes reads once and hands on without allocating or counting references. Valid only
+  /// during the call that hands it over.
+  typealias Raw = UnsafeBufferPointer<Statement.RawValue>
+
+  /// Calls `body` with the values as ``Statement/rawValue(at:)`` reads them, in ``order``, in
+  /// a buffer on the stack.
+  func withRaw<Result>(_ body: (Raw) throws -> Result) rethrows -> Result {
+    try withUnsafeTemporaryAllocation(of: Statement.RawValue.self, capacity: columns.count) {
+      buffer in
+      for (index, column) in columns.enumerated() {
+        buffer.initializeElement(at: index, to: statement.rawValue(at: column))
+      }
+      return try body(UnsafeBufferPointer(buffer))
+    }
+  }
+
   /// The change's id.
   var changeID: Int64 { statement.int64(at: idColumn) }
 

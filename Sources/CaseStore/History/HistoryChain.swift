@@ -148,17 +148,19 @@ public enum HistoryChain {
   /// - Returns: The verdict.
   /// - Throws: `SQLiteError`.
   public static func verify(_ connection: Connection) throws -> Verdict {
-    try verify(connection) { _ in }
+    try verify(connection) { _, _ in }
   }
 
   /// ``verify(_:)``, handing every change it reads to `observe` as well, in the order read (the
   /// pass `check` also compares the history's latest rows with the live tables in,
-  /// ``HistoryCheck/findingsWithChain(_:)``). Past a fault the read stops: `observe` then has
-  /// not seen every change.
+  /// ``HistoryCheck/findingsWithChain(_:)``): its id, and its values in
+  /// ``StoredValues/order``, read once for the seal and the observer alike and valid only during
+  /// the call. Past a fault the read stops: `observe` then has not seen every change.
   ///
   /// - Throws: `SQLiteError`, or what `observe` throws.
   static func verify(
-    _ connection: Connection, observing observe: (StoredValues) throws -> Void
+    _ connection: Connection,
+    observing observe: (_ id: Int64, _ values: StoredValues.Raw) throws -> Void
   ) throws -> Verdict {
     let seals = try connection.prepare(
       "SELECT change_set_id, seal FROM history_seals ORDER BY change_set_id")
@@ -195,8 +197,14 @@ public enum HistoryChain {
     do {
       try ChangeSetContent.forEachInPlace(in: connection, after: .min) { piece in
         guard case .piece(.changeSet(let id, _, _, _, _)) = piece else {
-          if case .change(let stored) = piece { try observe(stored) }
-          current?.hasher.add(piece)
+          guard case .change(let stored) = piece else {
+            current?.hasher.add(piece)
+            return
+          }
+          try stored.withRaw { values in
+            try observe(stored.changeID, values)
+            current?.hasher.addChange(values)
+          }
           return
         }
         try finish(before: id)
@@ -307,13 +315,16 @@ struct ContentHasher {
   mutating func add(_ piece: ChangeSetContent.InPlace) {
     switch piece {
     case .piece(let piece): add(piece)
-    case .change(let stored):
-      hasher.update(byte: UInt8(ascii: "C"))
-      hasher.update(bigEndian: UInt64(stored.columns.count))
-      for column in stored.columns {
-        addRaw(stored.statement.rawValue(at: column))
-      }
+    case .change(let stored): stored.withRaw { addChange($0) }
     }
+  }
+
+  /// Feeds a change made of `values` as SQLite holds them: the same bytes as
+  /// ``add(_:)-(ChangeSetContent)`` for a ``ChangeSetContent/change(_:)`` of the same values.
+  mutating func addChange(_ values: StoredValues.Raw) {
+    hasher.update(byte: UInt8(ascii: "C"))
+    hasher.update(bigEndian: UInt64(values.count))
+    for value in values { addRaw(value) }
   }
 
   /// The seal: the digest of everything fed, followed by the end mark.

@@ -1,0 +1,94 @@
+/// The rows (a table and a key) that more than one change of the history names, gathered while
+/// a pass reads every change once in id order (``HistoryCheck/digestPass(_:)``): a split block
+/// Bloom filter of the rows met so far, and each row it has met before, in the order met.
+///
+/// No row changed twice is missed (a Bloom filter has no false negatives); a few rows changed
+/// once are listed as well (its false positives: about 1 in 1,000 rows at 16 bits a change,
+/// more for a row that shares its block with many, such as a suspect with dozens of favourite
+/// fruits), and the caller looks each listed row up. Memory: 2 bytes a change, at most 16 MiB; once more
+/// rows are listed than ``limit`` (histories that change rows again and again, where looking
+/// each up costs more than one walk of the history), the list is dropped and
+/// ``overflowed`` set.
+struct RepeatedRows {
+  /// A row of a recorded table, as the history names it.
+  struct Row: Hashable, Comparable {
+    /// `history_changes.table_id`.
+    let table: Int64
+    /// `history_changes.key1`.
+    let key1: Int64
+    /// `history_changes.key2`, `nil` for a table with a one-column key.
+    let key2: Int64?
+
+    /// Table, then first key, then a missing second key before any, then the second key.
+    static func < (left: Row, right: Row) -> Bool {
+      (left.table, left.key1, left.key2 == nil ? 0 : 1, left.key2 ?? 0)
+        < (right.table, right.key1, right.key2 == nil ? 0 : 1, right.key2 ?? 0)
+    }
+  }
+
+  /// The rows met more than once (and the filter's few false positives), in the order of their
+  /// second meeting (a row met three times is listed twice); empty once ``overflowed``.
+  private(set) var rows: [Row] = []
+  /// Whether more rows than ``limit`` were listed, so that the list was given up.
+  private(set) var overflowed = false
+  /// How many rows may be listed before the list is given up.
+  let limit: Int
+
+  /// The filter: blocks of eight 32-bit words; a row sets one bit in each word of its block.
+  private var blocks: [SIMD8<UInt32>]
+
+  /// The bits of a row within its block: its hash's low 32 bits times each salt, top 5 bits.
+  private static let salts = SIMD8<UInt32>(
+    0x47B6_137B, 0x4497_4D91, 0x8824_AD5B, 0xA2B7_289D,
+    0x7054_95C7, 0x2DF1_424B, 0x9EFC_4947, 0x5C6B_FB31)
+
+  /// A filter for a history of about `changes` changes (16 bits a change, 2 bytes; at most
+  /// 16 MiB), listing at most `limit` rows (by default 1 in 32 changes, at least 4,096).
+  init(changes: Int, limit: Int? = nil) {
+    let sized = min(max(changes, 0), 1 << 23)
+    blocks = [SIMD8<UInt32>](repeating: .zero, count: max(1, sized / 16))
+    self.limit = limit ?? max(4096, changes / 32)
+  }
+
+  /// The rows listed, moved out (the list is left empty).
+  mutating func takeRows() -> [Row] {
+    defer { rows = [] }
+    return rows
+  }
+
+  /// Meets a row: lists it when the filter has (probably) met it before, then marks it met.
+  mutating func insert(_ row: Row) {
+    guard !overflowed else { return }
+    // Four consecutive first keys of a table share a block, and the next four the next block,
+    // so that a table's rows met in key order (an import, a load) walk memory in order instead
+    // of missing the cache at every row; the bits within the block hash the whole row.
+    let start = UInt64(bitPattern: row.table) &* 0x9E37_79B9_7F4A_7C15
+    let block = Int((UInt64(bitPattern: row.key1) >> 2 &+ start) % UInt64(blocks.count))
+    let hash = Self.hash(row)
+    let low = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: hash))
+    let bits = SIMD8<UInt32>(repeating: 1) &<< ((low &* Self.salts) &>> 27)
+    let met = blocks.withUnsafeMutableBufferPointer { blocks in
+      let old = blocks[block]
+      blocks[block] = old | bits
+      return old & bits == bits
+    }
+    guard met else { return }
+    rows.append(row)
+    if rows.count > limit {
+      overflowed = true
+      rows = []
+    }
+  }
+
+  /// A 64-bit hash of a row: SplitMix64's finalizer over its fields in turn.
+  private static func hash(_ row: Row) -> UInt64 {
+    func mix(_ value: UInt64) -> UInt64 {
+      var z = value &+ 0x9E37_79B9_7F4A_7C15
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    let key2 = row.key2.map { UInt64(bitPattern: $0) } ?? 0xA5A5_A5A5_A5A5_A5A5
+    return mix(mix(mix(UInt64(bitPattern: row.table)) ^ UInt64(bitPattern: row.key1)) ^ key2)
+  }
+}
