@@ -203,4 +203,21 @@ import Testing
     #expect(try HistoryCheck.digestPass(connection).disagreeing?.isEmpty == true)
     #expect(try findings(database).map(\.severity) == [.note])
   }
+
+  /// Change ids spread from below zero to past 2^62 (renumbered by hand; a change's id is not
+  /// in its seal): the sample's arithmetic holds, there is no bitmap, and the filter decides.
+  @Test func idsSpreadOverTheWholeRangeAreChecked() throws {
+    let database = try database(
+      around: """
+        UPDATE history_changes SET id = -5000000000000000000
+          WHERE id = (SELECT min(id) FROM history_changes);
+        UPDATE history_changes SET id = 5000000000000000000
+          WHERE id = (SELECT max(id) FROM history_changes);
+        """)
+    let range = try #require(try HistoryCheck.changeIDs(database.connection))
+    #expect(range.first == -5_000_000_000_000_000_000 && range.last == 5_000_000_000_000_000_000)
+    #expect(try !HistoryCheck.repeatsAreCommon(database.connection, range))
+    #expect(try HistoryCheck.digestPass(database.connection).disagreeing?.isEmpty == true)
+    #expect(try findings(database).isEmpty)
+  }
 }

@@ -30,14 +30,15 @@ extension HistoryCheck {
   /// The chain's verdict and the tables whose live rows and latest changes have different
   /// ``RowMultisetDigest``s, from one read of the history and one scan of each table, in the
   /// caller's transaction. `disagreeing` is `nil` when the digests cannot decide: the chain has
-  /// a fault and its read stopped there, the read did not reach every change (a change before
-  /// every change set, or a history without change sets), or a change's table or operation is
-  /// not an integer.
+  /// a fault and its read stopped there, the read did not reach every change (a history
+  /// without change sets), a change's table, key or operation is not an integer, or the rows
+  /// met twice outgrow their list and the ids do not fit the bitmap either.
   ///
   /// The read folds every change that is not a delete into its table's digest and notes each
   /// row met before (``RepeatedRows``); afterwards each such row's changes before its latest are
   /// looked up and taken back out, which leaves each row's latest change. When more than 1
-  /// change in 32 is not its row's latest (``repeatsAreCommon(_:_:)``), one walk of
+  /// change in 32 is not its row's latest (``repeatsAreCommon(_:_:)``), or the history holds
+  /// more changes than the filter is made for (``RepeatedRows/capacity``), one walk of
   /// `history_changes_row` marks the latest changes before the read instead (``LatestChanges``),
   /// and the read folds only those; when the rows met twice outgrow their list after all, a
   /// walk and a second read fold the latest changes (``ChangeDigests/init(latestOf:_:)``).
@@ -52,10 +53,14 @@ extension HistoryCheck {
     _ connection: Connection, latestFirst: Bool? = nil, repeatedLimit: Int? = nil
   ) throws -> (verdict: HistoryChain.Verdict, disagreeing: [RecordedTable]?) {
     let range = try changeIDs(connection)
+    // The ids' span bounds the number of changes (ids are rowids, ascending).
+    let span = range.map { UInt64(bitPattern: $0.last &- $0.first) } ?? 0
+    let changes = Int(clamping: span)
     var digests = ChangeDigests()
     var lastRead: Int64?
     let verdict: HistoryChain.Verdict
-    if let range, try latestFirst ?? repeatsAreCommon(connection, range),
+    if let range,
+      try latestFirst ?? (changes > RepeatedRows.capacity || repeatsAreCommon(connection, range)),
       var latest = try LatestChanges(connection, range)
     {
       verdict = try HistoryChain.verify(connection) { id, values in
@@ -63,8 +68,6 @@ extension HistoryCheck {
         if latest.remove(id) { digests.add(values) }
       }
     } else {
-      let span = range.map { $0.last.subtractingReportingOverflow($0.first) }
-      let changes = span.map { $0.overflow ? Int.max : Int(clamping: $0.partialValue) } ?? 0
       var repeated = RepeatedRows(changes: changes, limit: repeatedLimit)
       verdict = try HistoryChain.verify(connection) { id, values in
         lastRead = id
@@ -121,11 +124,15 @@ extension HistoryCheck {
       SELECT 1 FROM history_changes INDEXED BY history_changes_row
       WHERE table_id = ? AND key1 = ? AND key2 IS ? AND id > ? LIMIT 1
       """)
-    let span = Double(range.last) - Double(range.first)
+    // In unsigned arithmetic: the span of ids from a negative first to a positive last may
+    // pass Int64.max.
+    let span = UInt64(bitPattern: range.last &- range.first)
     var repeats = 0
     for sample in 0..<samples {
-      let offset = span * Double(sample) / Double(samples)
-      try change.bind([range.first &+ Int64(offset)])
+      let offset =
+        span < 1 << 55
+        ? span * UInt64(sample) / UInt64(samples) : span / UInt64(samples) * UInt64(sample)
+      try change.bind([range.first &+ Int64(bitPattern: offset)])
       guard try change.step() else { break }
       try later.bind([
         change.value(at: 0), change.value(at: 1), change.value(at: 2), change.value(at: 3),

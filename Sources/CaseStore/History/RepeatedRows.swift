@@ -1,14 +1,15 @@
 /// The rows (a table and a key) that more than one change of the history names, gathered while
-/// a pass reads every change once in id order (``HistoryCheck/digestPass(_:)``): a split block
-/// Bloom filter of the rows met so far, and each row it has met before, in the order met.
+/// a pass reads every change once in id order
+/// (``HistoryCheck/digestPass(_:latestFirst:repeatedLimit:)``): a split block Bloom filter of
+/// the rows met so far, and each row it has met before, in the order met.
 ///
 /// No row changed twice is missed (a Bloom filter has no false negatives); a few rows changed
 /// once are listed as well (its false positives: about 1 in 1,000 rows at 16 bits a change,
 /// more for a row that shares its block with many, such as a suspect with dozens of favourite
-/// fruits), and the caller looks each listed row up. Memory: 2 bytes a change, at most 16 MiB; once more
-/// rows are listed than ``limit`` (histories that change rows again and again, where looking
-/// each up costs more than one walk of the history), the list is dropped and
-/// ``overflowed`` set.
+/// fruits), and the caller looks each listed row up. Memory: 2 bytes a change for the filter
+/// (at most 16 MiB) and 32 bytes a listed row (at most 8 MiB by default). Once more rows are
+/// listed than ``limit`` (histories that change rows again and again, where looking each up
+/// costs more than one walk of the history), the list is dropped and ``overflowed`` set.
 struct RepeatedRows {
   /// A row of a recorded table, as the history names it.
   struct Row: Hashable, Comparable {
@@ -42,12 +43,20 @@ struct RepeatedRows {
     0x47B6_137B, 0x4497_4D91, 0x8824_AD5B, 0xA2B7_289D,
     0x7054_95C7, 0x2DF1_424B, 0x9EFC_4947, 0x5C6B_FB31)
 
+  /// The most changes a filter is made for: 8,388,608 (16 MiB). A larger history fills it
+  /// past use, so the caller marks the latest changes first instead.
+  static let capacity = 1 << 23
+
+  /// The most rows listed by default: 262,144 (8 MiB).
+  static let largestLimit = 1 << 18
+
   /// A filter for a history of about `changes` changes (16 bits a change, 2 bytes; at most
-  /// 16 MiB), listing at most `limit` rows (by default 1 in 32 changes, at least 4,096).
+  /// 16 MiB, for ``capacity`` changes), listing at most `limit` rows (by default 1 in 32
+  /// changes, at least 4,096 and at most ``largestLimit``).
   init(changes: Int, limit: Int? = nil) {
-    let sized = min(max(changes, 0), 1 << 23)
+    let sized = min(max(changes, 0), Self.capacity)
     blocks = [SIMD8<UInt32>](repeating: .zero, count: max(1, sized / 16))
-    self.limit = limit ?? max(4096, changes / 32)
+    self.limit = limit ?? min(max(4096, changes / 32), Self.largestLimit)
   }
 
   /// The rows listed, moved out (the list is left empty).
