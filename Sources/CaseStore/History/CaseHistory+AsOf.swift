@@ -227,12 +227,12 @@ extension CaseHistory {
     var fruits: [Int64] = []
     // One suspect fits in memory; a whole case is rebuilt in a temporary file of SQLite's own,
     // so memory stays flat whatever its size.
-    let rebuilt = try CaseDatabase(schemaOf: source, temporaryFile: animal == nil)
-    let connection = rebuilt.connection
     // The rebuilt case is a view: its own history, search index and cross-table checks have
     // nothing to add.
+    let rebuilt = try CaseDatabase(
+      schemaOf: source, temporaryFile: animal == nil, leavingOut: Self.servesWritesOnly)
+    let connection = rebuilt.connection
     try connection.execute("PRAGMA foreign_keys = OFF")
-    try Self.dropViewTriggers(connection)
     try connection.inTransaction(.immediate) {
       // One suspect's fruits are known once its favourites are read.
       let tables =
@@ -308,14 +308,14 @@ extension CaseHistory {
     // Inside a write (revert), another connection to the file could be refused its read.
     guard source.path != ":memory:", !source.path.isEmpty, !source.isWriting else { return nil }
     let bound = try Self.lastChange(source, upTo: id)
-    let rebuilt = try CaseDatabase(schemaOf: source, temporaryFile: true)
+    let rebuilt = try CaseDatabase(
+      schemaOf: source, temporaryFile: true, leavingOut: Self.servesWritesOnly)
     let connection = rebuilt.connection
     try connection.execute("PRAGMA foreign_keys = OFF")
     // 16 MiB of page cache for the private file (SQLite's default is 2 MiB): the indexes built
     // and the unique keys kept while the rows go in touch pages all over it, and each page
     // evicted is written out and read back; the whole process stays well under 64 MiB.
     try connection.execute("PRAGMA main.cache_size = -16384")
-    try Self.dropViewTriggers(connection)
     try connection.execute("ATTACH ? AS history_source", [source.path])
     defer { try? connection.execute("DETACH history_source") }
     // The changes after the point, read in the attached file's own snapshot.
@@ -401,17 +401,10 @@ extension CaseHistory {
       """, [bound, Int64(table.historyID)])
   }
 
-  /// Drops the triggers of the rebuilt case that only serve a case being written: its own
-  /// history and search index (the rebuilt case is a view).
-  private static func dropViewTriggers(_ connection: Connection) throws {
-    let triggers = try connection.prepare(
-      """
-      SELECT name FROM sqlite_schema WHERE type = 'trigger'
-        AND (substr(name, 1, 8) = 'history_' OR name GLOB '*_search_after_*')
-      """)
-    var names: [String] = []
-    while let row = try triggers.nextRow() { names.append(try row.text("name")) }
-    for name in names { try connection.execute("DROP TRIGGER \"\(name)\"") }
+  /// Whether the trigger of this name only serves a case being written: its own history and
+  /// search index, which a rebuilt case (a view) is made without.
+  private static func servesWritesOnly(_ trigger: String) -> Bool {
+    trigger.hasPrefix("history_") || trigger.contains("_search_after_")
   }
 
   /// Copies every row of `table` alive after the change whose id is `bound` from the attached

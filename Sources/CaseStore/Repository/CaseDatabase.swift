@@ -103,10 +103,13 @@ public final class CaseDatabase {
   /// table, which is created first: `VACUUM` may list them before it). For a case rebuilt
   /// from its history (docs/history.md "As of"): creating the schema at once costs a few
   /// milliseconds, migrating the template (``init()``) a few hundred, more than reading one
-  /// suspect's history.
+  /// suspect's history. A trigger for which `leavingOut` holds (given its name) is not created.
   ///
   /// - Throws: `SQLiteError` if `source` cannot be read or a definition fails.
-  convenience init(schemaOf source: Connection, temporaryFile: Bool) throws {
+  convenience init(
+    schemaOf source: Connection, temporaryFile: Bool,
+    leavingOut skipped: (_ trigger: String) -> Bool = { _ in false }
+  ) throws {
     let copy = try Connection(path: temporaryFile ? "" : ":memory:", mode: .readWriteCreate)
     let objects = try source.prepare(
       """
@@ -119,7 +122,9 @@ public final class CaseDatabase {
     try copy.inTransaction(.immediate) {
       while let object = try objects.nextRow() {
         let name = try object.text("name")
-        if try object.text("type") == "table",
+        let type = try object.text("type")
+        if type == "trigger" && skipped(name) { continue }
+        if type == "table",
           try copy.scalar("SELECT 1 FROM sqlite_schema WHERE name = ?", [name]) != nil
         {
           continue
