@@ -89,13 +89,12 @@ struct RepeatedRows {
     }
   }
 
-  /// A 64-bit hash of a row: SplitMix64's finalizer over its fields in turn.
+  /// A 64-bit hash of a row: SplitMix64's first output seeded by each field in turn, mixed
+  /// with the hash so far.
   private static func hash(_ row: Row) -> UInt64 {
     func mix(_ value: UInt64) -> UInt64 {
-      var z = value &+ 0x9E37_79B9_7F4A_7C15
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
+      var generator = SplitMix64(seed: value)
+      return generator.next()
     }
     let key2 = row.key2.map { UInt64(bitPattern: $0) } ?? 0xA5A5_A5A5_A5A5_A5A5
     return mix(mix(mix(UInt64(bitPattern: row.table)) ^ UInt64(bitPattern: row.key1)) ^ key2)

@@ -59,10 +59,15 @@ struct RowMultisetDigest: Equatable {
     squares &+= digest &* digest
   }
 
-  /// The digest of a change's ``slots``: in ``StoredValues/order`` they are every value but the
-  /// first (`table_id`) and the fourth (`operation`).
+  /// Where each of ``slots`` is among a change's values (``StoredValues/order``).
+  private static let changeSlots = InlineArray<8, Int> {
+    StoredValues.order.firstIndex(of: slots[$0])!
+  }
+
+  /// The digest of a change's ``slots``.
   private static func digest(change values: StoredValues.Raw) -> UInt64 {
-    digest(count: 8) { values[$0 < 2 ? $0 + 1 : $0 + 2] }
+    let positions = changeSlots
+    return digest(count: positions.count) { values[positions[$0]] }
   }
 
   /// A row's digest: each of its `count` values (`value(i)`, in order) fed to a `Hasher` as a

@@ -108,7 +108,7 @@ public final class CaseDatabase {
   /// - Throws: `SQLiteError` if `source` cannot be read or a definition fails.
   convenience init(
     schemaOf source: Connection, temporaryFile: Bool,
-    leavingOut skipped: (_ trigger: String) -> Bool = { _ in false }
+    leavingOut skipped: (_ trigger: String) -> Bool
   ) throws {
     let copy = try Connection(path: temporaryFile ? "" : ":memory:", mode: .readWriteCreate)
     let objects = try source.prepare(
